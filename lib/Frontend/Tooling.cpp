@@ -1,0 +1,322 @@
+//===- Tooling.cpp - Running the frontend over files ----------------------===//
+#include "Frontend/Tooling.h"
+
+#include "Frontend/BuiltinHeaders.h"
+#include "Frontend/CompileFlags.h"
+#include "Frontend/FactsExtractor.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <regex>
+
+using namespace clang;
+
+namespace warplint {
+
+namespace {
+
+class FactsConsumer : public ASTConsumer {
+public:
+  FactsConsumer(FileFacts &Out, CompilerInstance &CI) : Out(Out), CI(CI) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // A file with errors is reported as failed, not analysed: its AST may
+    // miss what the user wrote.
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return;
+    extractFileFacts(Ctx, Out);
+  }
+
+private:
+  FileFacts &Out;
+  CompilerInstance &CI;
+};
+
+class FactsAction : public ASTFrontendAction {
+public:
+  explicit FactsAction(FileFacts &Out) : Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    return std::make_unique<FactsConsumer>(Out, CI);
+  }
+
+private:
+  FileFacts &Out;
+};
+
+/// The real file system with the built-in CUDA headers mounted on top.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+makeFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> &Mem) {
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const EmbeddedFile &F : builtinCudaHeaders()) {
+    llvm::SmallString<128> P(builtinIncludeDir());
+    llvm::sys::path::append(P, F.Name);
+    Mem->addFile(P, 0, llvm::MemoryBuffer::getMemBuffer(F.Contents, P, false));
+  }
+  Overlay->pushOverlay(Mem);
+  return Overlay;
+}
+
+/// Passes errors on to a printer; warnings only when asked for. The parse
+/// itself runs with -w, so what remains are the driver's notes about the
+/// command line, which are noise unless the user wants --verbose.
+class FilteringConsumer : public DiagnosticConsumer {
+public:
+  FilteringConsumer(DiagnosticConsumer &Next, bool Warnings)
+      : Next(Next), Warnings(Warnings) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    if (L < DiagnosticsEngine::Error && !Warnings && !(L == DiagnosticsEngine::Note && LastPassed))
+      return;
+    LastPassed = L >= DiagnosticsEngine::Error || Warnings;
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    Next.HandleDiagnostic(L, Info);
+  }
+
+private:
+  DiagnosticConsumer &Next;
+  bool Warnings;
+  bool LastPassed = false;
+};
+
+/// Runs the facts action on one command line. Diagnostics go to \p Diag.
+bool runOne(const std::vector<std::string> &Args, StringRef Directory,
+            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+            llvm::raw_ostream &Diag, FileFacts &Out, bool Verbose) {
+  if (!Directory.empty())
+    FS->setCurrentWorkingDirectory(Directory);
+  llvm::IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(FileSystemOptions(), FS));
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagOpts->ShowColors = false;
+  TextDiagnosticPrinter Printer(Diag, DiagOpts.get());
+  FilteringConsumer Filter(Printer, Verbose);
+  tooling::ToolInvocation Inv(Args, std::make_unique<FactsAction>(Out),
+                              Files.get());
+  Inv.setDiagnosticConsumer(&Filter);
+  Inv.setDiagnosticOptions(DiagOpts.get());
+  bool Ok = Inv.run();
+  return Ok && Filter.getNumErrors() == 0;
+}
+
+} // namespace
+
+int toolkitVersion(StringRef CudaPath) {
+  if (CudaPath.empty())
+    return 0;
+  llvm::SmallString<256> P(CudaPath);
+  llvm::sys::path::append(P, "include", "cuda.h");
+  auto Buf = llvm::MemoryBuffer::getFile(P);
+  if (!Buf)
+    return 0;
+  StringRef Text = (*Buf)->getBuffer();
+  size_t Pos = Text.find("#define CUDA_VERSION");
+  if (Pos == StringRef::npos)
+    return 0;
+  StringRef Rest = Text.substr(Pos + strlen("#define CUDA_VERSION")).ltrim();
+  int V = 0;
+  Rest.take_while([](char C) { return C >= '0' && C <= '9'; }).getAsInteger(10, V);
+  return V;
+}
+
+std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
+                                    StringRef File, const FrontendOptions &Opts,
+                                    bool Builtin, const std::string &CudaPath) {
+  std::vector<std::string> R;
+  R.push_back("clang++");
+  bool HaveArch = false, HaveLang = false;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    // Output, dependency files and the compile step: irrelevant to a
+    // syntax-only parse.
+    if (A == "-c" || A == "-S" || A == "-E" || A == "-fsyntax-only" ||
+        A == "-MD" || A == "-MMD" || A == "-M" || A == "-MM" || A == "-MP")
+      continue;
+    if (A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") {
+      ++I;
+      continue;
+    }
+    if ((A.starts_with("-o") && A.size() > 2) || A.starts_with("-MF") ||
+        A.starts_with("-MT") || A.starts_with("-MQ"))
+      continue;
+    if (A == "--cuda-host-only" || A == "--cuda-device-only" ||
+        A == "--cuda-compile-host-device" || A == "-nocudainc" ||
+        A == "-nocudalib" || A == "--no-cuda-version-check")
+      continue;
+    if (A.starts_with("--cuda-path=") || A.starts_with("-resource-dir"))
+      continue;
+    if (A.starts_with("--cuda-gpu-arch=") || A.starts_with("--offload-arch=")) {
+      // One device job: the first architecture named.
+      if (HaveArch)
+        continue;
+      HaveArch = true;
+    }
+    if (A == "-x" || A.starts_with("-x"))
+      HaveLang = true;
+    R.push_back(Args[I]);
+  }
+  std::vector<std::string> Extra;
+  Extra.push_back("-fsyntax-only");
+  if (!HaveLang && !File.ends_with(".cu"))
+    Extra.push_back("-xcuda");
+  if (!HaveArch)
+    Extra.push_back("--cuda-gpu-arch=" + Opts.DefaultGpuArch);
+  Extra.push_back(Opts.Side == CudaSide::Device ? "--cuda-device-only"
+                                                : "--cuda-host-only");
+  Extra.push_back("-nocudalib");
+  Extra.push_back("-Wno-unknown-cuda-version");
+  Extra.push_back("-w");
+  Extra.push_back("-resource-dir");
+  Extra.push_back(WARPLINT_CLANG_RESOURCE_DIR);
+  if (Builtin) {
+    // Hermetic: a toolkit installed on the machine must not be detected.
+    Extra.push_back("-nocudainc");
+    Extra.push_back("--cuda-path=" + builtinIncludeDir().str() + "/no-toolkit");
+    Extra.push_back("-isystem");
+    Extra.push_back(builtinIncludeDir().str());
+    Extra.push_back("-include");
+    Extra.push_back(builtinPreludeName().str());
+  } else {
+    Extra.push_back("--cuda-path=" + CudaPath);
+  }
+  R.insert(R.begin() + 1, Extra.begin(), Extra.end());
+  return R;
+}
+
+unsigned extractFacts(const tooling::CompilationDatabase &DB,
+                      llvm::ArrayRef<std::string> Files,
+                      const FrontendOptions &Opts,
+                      const std::function<void(FileResult &)> &OnFile) {
+  llvm::raw_ostream &Log = Opts.Log ? *Opts.Log : llvm::errs();
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Mem;
+  auto FS = makeFileSystem(Mem);
+  std::set<std::string> SaidOnce;
+  auto Once = [&](const std::string &Msg) {
+    if (SaidOnce.insert(Msg).second)
+      Log << "warplint: note: " << Msg << "\n";
+  };
+  unsigned Failed = 0;
+  for (const std::string &File : Files) {
+    FileResult Result;
+    Result.File = File;
+    Result.Facts.File = File;
+    std::vector<tooling::CompileCommand> Cmds = DB.getCompileCommands(File);
+    if (Cmds.empty()) {
+      Log << "warplint: error: no compile command for '" << File
+          << "' in the compilation database\n";
+      ++Failed;
+      OnFile(Result);
+      continue;
+    }
+    const tooling::CompileCommand &Cmd = Cmds.front();
+    if (!llvm::sys::fs::exists(File) &&
+        !llvm::sys::fs::exists(Cmd.Directory + "/" + File)) {
+      Log << "warplint: error: '" << File << "': no such file\n";
+      ++Failed;
+      OnFile(Result);
+      continue;
+    }
+    TranslatedCommand TC = translateCompileCommand(Cmd.CommandLine, Cmd.Directory);
+    if (Opts.Verbose)
+      for (const std::string &N : TC.Notes)
+        Log << "warplint: " << File << ": " << N << "\n";
+    Result.Facts.Compile.GpuArchs = TC.GpuArchs;
+    Result.Facts.Compile.MaxRegCount = TC.MaxRegCount;
+    Result.Facts.Compile.CudaPath = TC.CudaPath;
+
+    bool Builtin = Opts.ForceBuiltinHeaders || TC.CudaPath.empty();
+    if (!Builtin) {
+      int V = toolkitVersion(TC.CudaPath);
+      if (V == 0) {
+        Once("no CUDA toolkit headers at '" + TC.CudaPath +
+             "' (named by the compile command); using warplint's built-in "
+             "CUDA header");
+        Builtin = true;
+      } else if (V > NewestToolkitClangParses) {
+        Once("the CUDA " + std::to_string(V / 1000) + "." +
+             std::to_string(V % 1000 / 10) + " toolkit at '" + TC.CudaPath +
+             "' is newer than clang 19 can parse; using warplint's built-in "
+             "CUDA header");
+        Builtin = true;
+      }
+    }
+    std::string Diags;
+    llvm::raw_string_ostream DiagOS(Diags);
+    std::vector<std::string> Args =
+        adjustArgs(TC.Args, File, Opts, Builtin, TC.CudaPath);
+    if (Opts.Verbose) {
+      Log << "warplint: " << File << ": clang";
+      for (size_t I = 1; I < Args.size(); ++I)
+        Log << " " << Args[I];
+      Log << "\n";
+    }
+    Result.Ok = runOne(Args, Cmd.Directory, FS, DiagOS, Result.Facts, Opts.Verbose);
+    if (!Result.Ok && !Builtin) {
+      Once("clang 19 could not parse the CUDA toolkit headers at '" +
+           TC.CudaPath + "'; using warplint's built-in CUDA header");
+      Diags.clear();
+      Result.Facts.Kernels.clear();
+      Result.Facts.Unknowns.clear();
+      Builtin = true;
+      Args = adjustArgs(TC.Args, File, Opts, true, TC.CudaPath);
+      Result.Ok = runOne(Args, Cmd.Directory, FS, DiagOS, Result.Facts, Opts.Verbose);
+    }
+    Result.Facts.Compile.UsedBuiltinHeaders = Builtin;
+    Log << Diags;
+    if (!Result.Ok) {
+      Log << "warplint: error: '" << File
+          << "' could not be parsed; it was not analysed\n";
+      ++Failed;
+    }
+    OnFile(Result);
+  }
+  return Failed;
+}
+
+llvm::Expected<FileFacts> extractFactsFromCode(StringRef Code,
+                                               StringRef FileName,
+                                               llvm::ArrayRef<std::string> Args,
+                                               const FrontendOptions &Opts) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Mem;
+  auto FS = makeFileSystem(Mem);
+  llvm::SmallString<128> Path(FileName);
+  if (!llvm::sys::path::is_absolute(Path))
+    Path = ("/warplint-input/" + FileName).str();
+  Mem->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Code, Path));
+  std::vector<std::string> Cmd{"clang++"};
+  Cmd.insert(Cmd.end(), Args.begin(), Args.end());
+  Cmd.push_back(std::string(Path));
+  TranslatedCommand TC = translateCompileCommand(Cmd, "");
+  FileFacts Facts;
+  Facts.File = std::string(Path);
+  std::string Diags;
+  llvm::raw_string_ostream DiagOS(Diags);
+  bool Ok = runOne(adjustArgs(TC.Args, Path, Opts, true, ""), "/warplint-input",
+                   FS, DiagOS, Facts, Opts.Verbose);
+  if (!Ok)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s could not be parsed:\n%s",
+                                   Path.c_str(), Diags.c_str());
+  return Facts;
+}
+
+} // namespace warplint

@@ -1,0 +1,89 @@
+//===- Tooling.h - Running the frontend over files --------------*- C++ -*-===//
+//
+// Sets up clang for CUDA the way warplint needs it: nvcc flags translated,
+// the device side parsed, the built-in CUDA headers mounted (or the
+// toolkit's, when the compile command names one clang 19 can read), and the
+// facts extracted from every file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_TOOLING_H
+#define WARPLINT_FRONTEND_TOOLING_H
+
+#include "Model/KernelFacts.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clang {
+namespace tooling {
+class CompilationDatabase;
+} // namespace tooling
+} // namespace clang
+
+namespace warplint {
+
+enum class CudaSide { Device, Host };
+
+struct FrontendOptions {
+  /// Which side of the CUDA compilation to parse. The device side sees
+  /// __CUDA_ARCH__ as the GPU does; kernels and launch sites are present in
+  /// both.
+  CudaSide Side = CudaSide::Device;
+  /// Used when the compile command names no GPU architecture.
+  std::string DefaultGpuArch = "sm_80";
+  /// Print what was translated or dropped from each compile command.
+  bool Verbose = false;
+  /// Never use a toolkit's headers, even when the command names one.
+  bool ForceBuiltinHeaders = false;
+  /// Where messages go (stderr by default).
+  llvm::raw_ostream *Log = nullptr;
+};
+
+/// The result of one file.
+struct FileResult {
+  std::string File;
+  bool Ok = false; ///< parsed without errors and analysed
+  FileFacts Facts;
+};
+
+/// The arguments warplint adds to (or replaces in) every compile command;
+/// exposed for tests. \p Args is a complete clang command line (argv[0]
+/// first, the source file included); \p Builtin chooses the built-in
+/// headers over a toolkit's.
+std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
+                                    llvm::StringRef File,
+                                    const FrontendOptions &Opts, bool Builtin,
+                                    const std::string &CudaPath);
+
+/// The CUDA version of the toolkit at \p CudaPath (e.g. 12040), read from
+/// its include/cuda.h, or 0 if there is none.
+int toolkitVersion(llvm::StringRef CudaPath);
+
+/// The newest toolkit clang 19's CUDA wrapper headers can parse.
+constexpr int NewestToolkitClangParses = 12050;
+
+/// Extracts the facts of every file, with the commands of \p DB. Calls
+/// \p OnFile as each file is done. Returns the number of files that failed.
+unsigned extractFacts(const clang::tooling::CompilationDatabase &DB,
+                      llvm::ArrayRef<std::string> Files,
+                      const FrontendOptions &Opts,
+                      const std::function<void(FileResult &)> &OnFile);
+
+/// Extracts the facts of an in-memory source (for tests). \p Args are the
+/// compiler arguments after the file name, as after `--` on warplint's
+/// command line. Errors from the parse are returned as an llvm::Error
+/// holding clang's diagnostics.
+llvm::Expected<FileFacts> extractFactsFromCode(
+    llvm::StringRef Code, llvm::StringRef FileName = "input.cu",
+    llvm::ArrayRef<std::string> Args = {},
+    const FrontendOptions &Opts = FrontendOptions());
+
+} // namespace warplint
+
+#endif

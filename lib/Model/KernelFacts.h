@@ -1,0 +1,226 @@
+//===- KernelFacts.h - What the frontend knows about a kernel ---*- C++ -*-===//
+//
+// Plain data extracted from the AST for every __global__ function: its
+// parameters, __shared__ buffers, memory accesses with symbolic indices,
+// barriers, branches, loops, launch sites and __launch_bounds__. No Clang
+// type appears here; source positions are plain file/line/column.
+//
+// The JSON form (toJSON) is documented in docs/facts-schema.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_MODEL_KERNELFACTS_H
+#define WARPLINT_MODEL_KERNELFACTS_H
+
+#include "Symbolic/Expr.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace json {
+class Value;
+}
+} // namespace llvm
+
+namespace warplint {
+
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool valid() const { return Line != 0; }
+};
+
+/// Where a fact came from inside a __device__ callee: the chain of call
+/// sites from the kernel down to the callee, outermost first.
+using CallChain = std::vector<SourceLoc>;
+
+enum class MemorySpace { Global, Shared, Local, Constant, Unknown };
+const char *toString(MemorySpace S);
+
+struct ParamFacts {
+  std::string Name;
+  std::string Type;
+  bool IsPointer = false;
+  unsigned PointeeSize = 0; ///< bytes; 0 when not a pointer or incomplete
+  bool PointeeConst = false;
+  bool Restrict = false;
+  SourceLoc Loc;
+};
+
+struct SharedBufferFacts {
+  std::string Name;
+  std::string ElementType;
+  unsigned ElementSize = 0;
+  /// Dimensions, outermost first. Empty for a scalar; for extern dynamic
+  /// shared memory a single dimension of std::nullopt.
+  std::vector<std::optional<int64_t>> Dims;
+  bool Dynamic = false; ///< extern __shared__ T s[];
+  SourceLoc Loc;
+  /// Where each dimension was written (for fix-its on the innermost one).
+  std::vector<SourceLoc> DimLocs;
+  std::vector<std::string> DimTexts; ///< the dimension as the user wrote it
+};
+
+/// A guard on a fact: the branch with id Branch must have gone the way
+/// Taken says (for an early exit, Taken false: the exit was not taken).
+struct GuardRef {
+  unsigned Branch = 0;
+  bool Taken = true;
+};
+
+struct AccessFacts {
+  MemorySpace Space = MemorySpace::Unknown;
+  /// The buffer or parameter the address is based on; empty when unknown.
+  std::string Base;
+  bool IsRead = false;
+  bool IsWrite = false;
+  bool IsAtomic = false;
+  unsigned ElementSize = 0; ///< bytes per lane (16 for a float4)
+  unsigned VectorWidth = 1; ///< 4 for a float4, 2 for a double2
+  std::string ElementType;
+  /// Index in units of ElementSize from the start of Base, flattened.
+  sym::Expr Index;
+  /// The same position in bytes.
+  sym::Expr ByteOffset;
+  /// The source text of the access, e.g. "s_in[threadIdx.x][threadIdx.y]".
+  std::string Text;
+  SourceLoc Loc;
+  CallChain Calls;
+  std::vector<unsigned> Loops; ///< enclosing loop ids, outermost first
+  std::vector<GuardRef> Guards;
+};
+
+struct BarrierFacts {
+  std::string Name; ///< __syncthreads, __syncwarp, ...
+  SourceLoc Loc;
+  CallChain Calls;
+  std::vector<unsigned> Loops;
+  std::vector<GuardRef> Guards;
+};
+
+enum class BranchKind { If, Conditional, EarlyExit, Switch, LoopExit };
+const char *toString(BranchKind K);
+
+struct BranchFacts {
+  unsigned Id = 0;
+  BranchKind Kind = BranchKind::If;
+  sym::Expr Condition;
+  bool ThreadDependent = false;
+  /// For EarlyExit: return, continue or break.
+  std::string ExitKind;
+  std::string Text;
+  SourceLoc Loc;
+  CallChain Calls;
+  std::vector<unsigned> Loops;
+  std::vector<GuardRef> Guards; ///< enclosing branches
+};
+
+struct LoopFacts {
+  unsigned Id = 0;
+  std::string Kind;   ///< for, while, do
+  std::string Var;    ///< induction variable as written, empty if none found
+  /// The symbol standing for the iteration (a LoopIter symbol for affine
+  /// loops: Var == Start + Step * Iter; a LoopVar symbol otherwise).
+  std::string IterSymbol;
+  bool Affine = false;
+  std::optional<sym::Expr> Start;
+  std::optional<sym::Expr> Bound;     ///< the compared value
+  std::string Comparison;             ///< "<", "<=", ">", ">=", "!="
+  std::optional<sym::Expr> Step;      ///< additive step for affine loops
+  std::string Update;                 ///< e.g. "+= 1", ">>= 1", "*= 2"
+  std::optional<sym::Expr> TripCount; ///< symbolic where not constant
+  bool ThreadDependentTripCount = false;
+  std::optional<unsigned> Parent;
+  unsigned Depth = 0;
+  SourceLoc Loc;
+  CallChain Calls;
+  std::vector<GuardRef> Guards;
+};
+
+struct UnknownFacts {
+  std::string Reason;
+  SourceLoc Loc;
+};
+
+/// The value bound to a kernel argument at a launch site, when it is known.
+struct LaunchArg {
+  std::string Param;
+  std::string Text;
+  std::optional<sym::Expr> Value; ///< when it evaluates to an expression
+};
+
+struct Dim3Value {
+  sym::Expr X{1}, Y{1}, Z{1};
+};
+
+struct LaunchSiteFacts {
+  std::string Kernel; ///< the kernel's name, with template arguments
+  std::string Caller; ///< the host function holding the launch
+  std::optional<Dim3Value> Grid, Block;
+  std::string GridText, BlockText;
+  std::optional<sym::Expr> SharedBytes;
+  std::string Stream;
+  std::vector<LaunchArg> Args;
+  SourceLoc Loc;
+};
+
+struct LaunchBounds {
+  int64_t MaxThreadsPerBlock = 0;
+  std::optional<int64_t> MinBlocksPerSM;
+  std::optional<int64_t> MaxBlocksPerCluster;
+};
+
+/// One named symbol of a kernel's expressions, with what it stands for.
+struct SymbolFacts {
+  std::string Name;
+  sym::SymbolKind Kind = sym::SymbolKind::Unknown;
+  bool ThreadDependent = false;
+  std::string Origin; ///< for unknowns: why the value is not known
+  SourceLoc Loc;
+};
+
+struct KernelFacts {
+  std::string Name;          ///< qualified, with template arguments
+  std::string TemplateArgs;  ///< e.g. "<256>", empty if not a template
+  SourceLoc Loc;
+  std::vector<ParamFacts> Params;
+  std::vector<SharedBufferFacts> SharedBuffers;
+  std::vector<AccessFacts> Accesses;
+  std::vector<BarrierFacts> Barriers;
+  std::vector<BranchFacts> Branches;
+  std::vector<LoopFacts> Loops;
+  std::vector<LaunchSiteFacts> LaunchSites;
+  std::optional<LaunchBounds> Bounds;
+  std::vector<SymbolFacts> Symbols;
+  std::vector<UnknownFacts> Unknowns;
+};
+
+/// What the compile command said that matters to the analysis.
+struct CompileFacts {
+  std::vector<std::string> GpuArchs;
+  std::optional<unsigned> MaxRegCount;
+  std::string CudaPath;
+  bool UsedBuiltinHeaders = true;
+};
+
+struct FileFacts {
+  std::string File;
+  CompileFacts Compile;
+  std::vector<KernelFacts> Kernels;
+  /// Kernels seen but not analysed (a template never instantiated), with the
+  /// reason, and anything else outside a kernel that was not understood.
+  std::vector<UnknownFacts> Unknowns;
+};
+
+/// The schema version of toJSON's output (docs/facts-schema.md).
+constexpr int FactsSchemaVersion = 1;
+
+llvm::json::Value toJSON(const FileFacts &F);
+llvm::json::Value toJSON(const KernelFacts &K);
+
+} // namespace warplint
+
+#endif

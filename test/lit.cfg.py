@@ -1,0 +1,19 @@
+# lit configuration for warplint's command-line and check tests.
+import os
+import lit.formats
+
+config.name = "warplint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.warplint_obj_root, "test")
+
+bin_dir = os.path.join(config.warplint_obj_root, "bin")
+config.substitutions.append(("%warplint", os.path.join(bin_dir, "warplint")))
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%python", "python3"))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, bin_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# No CUDA toolkit must leak in from the machine.
+config.environment.pop("CUDA_PATH", None)
