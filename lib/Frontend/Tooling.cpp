@@ -259,29 +259,37 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
         Builtin = true;
       }
     }
-    std::string Diags;
-    llvm::raw_string_ostream DiagOS(Diags);
-    std::vector<std::string> Args =
-        adjustArgs(TC.Args, File, Opts, Builtin, TC.CudaPath);
-    if (Opts.Verbose) {
-      Log << "warplint: " << File << ": clang";
-      for (size_t I = 1; I < Args.size(); ++I)
-        Log << " " << Args[I];
-      Log << "\n";
-    }
-    Result.Ok = runOne(Args, Cmd.Directory, FS, DiagOS, Result.Facts, Opts.Verbose);
-    if (!Result.Ok && !Builtin) {
-      Once("clang 19 could not parse the CUDA toolkit headers at '" +
-           TC.CudaPath + "'; using warplint's built-in CUDA header");
-      Diags.clear();
-      Result.Facts.Kernels.clear();
-      Result.Facts.Unknowns.clear();
-      Builtin = true;
-      Args = adjustArgs(TC.Args, File, Opts, true, TC.CudaPath);
-      Result.Ok = runOne(Args, Cmd.Directory, FS, DiagOS, Result.Facts, Opts.Verbose);
+    auto Run = [&](bool WithBuiltin, llvm::raw_ostream &Diag) {
+      std::vector<std::string> Args =
+          adjustArgs(TC.Args, File, Opts, WithBuiltin, TC.CudaPath);
+      if (Opts.Verbose) {
+        Log << "warplint: " << File << ": clang";
+        for (size_t I = 1; I < Args.size(); ++I)
+          Log << " " << Args[I];
+        Log << "\n";
+      }
+      return runOne(Args, Cmd.Directory, FS, Diag, Result.Facts, Opts.Verbose);
+    };
+    if (Builtin) {
+      Result.Ok = Run(true, Log);
+    } else {
+      // With a toolkit, keep its diagnostics back: if its headers defeat
+      // clang, the built-in header gets a second try and only that counts.
+      std::string Diags;
+      llvm::raw_string_ostream DiagOS(Diags);
+      Result.Ok = Run(false, DiagOS);
+      if (!Result.Ok) {
+        Once("clang 19 could not parse the CUDA toolkit headers at '" +
+             TC.CudaPath + "'; using warplint's built-in CUDA header");
+        Result.Facts.Kernels.clear();
+        Result.Facts.Unknowns.clear();
+        Builtin = true;
+        Result.Ok = Run(true, Log);
+      } else {
+        Log << Diags;
+      }
     }
     Result.Facts.Compile.UsedBuiltinHeaders = Builtin;
-    Log << Diags;
     if (!Result.Ok) {
       Log << "warplint: error: '" << File
           << "' could not be parsed; it was not analysed\n";

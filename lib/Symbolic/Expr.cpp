@@ -645,21 +645,42 @@ std::optional<Expr> Expr::coefficientOf(const std::string &Name) const {
 
 static void print(const Expr &E, std::string &Out);
 
-static bool isAtomicForPrint(const Expr &E) {
+/// C precedence of the printed form, higher binds tighter.
+static int precedence(const Expr &E) {
   switch (E.op()) {
   case Op::Const:
-    return E.value() >= 0;
+    return E.value() < 0 ? 8 : 9;
   case Op::Sym:
   case Op::Min:
   case Op::Max:
-    return true;
-  default:
-    return false;
+    return 9;
+  case Op::Not:
+    return 8;
+  case Op::Mul:
+    return E.value() < 0 ? 8 : 7;
+  case Op::Div:
+  case Op::Mod:
+    return 7;
+  case Op::Add:
+    return 6;
+  case Op::Lt:
+  case Op::Le:
+    return 5;
+  case Op::Eq:
+  case Op::Ne:
+    return 4;
+  case Op::And:
+    return 3;
+  case Op::Or:
+    return 2;
+  case Op::Select:
+    return 1;
   }
+  return 0;
 }
 
-static void printOperand(const Expr &E, std::string &Out) {
-  if (isAtomicForPrint(E)) {
+static void printOperand(const Expr &E, int MinPrec, std::string &Out) {
+  if (precedence(E) >= MinPrec) {
     print(E, Out);
     return;
   }
@@ -678,14 +699,15 @@ static void printMulBody(const Expr &E, int64_t Coef, std::string &Out) {
     if (!First)
       Out += '*';
     First = false;
-    printOperand(F, Out);
+    printOperand(F, 8, Out);
   }
 }
 
 static void printBinary(const Expr &E, const char *Sep, std::string &Out) {
-  printOperand(E.operands()[0], Out);
+  int P = precedence(E);
+  printOperand(E.operands()[0], P, Out);
   Out += Sep;
-  printOperand(E.operands()[1], Out);
+  printOperand(E.operands()[1], P + 1, Out);
 }
 
 static void print(const Expr &E, std::string &Out) {
@@ -706,13 +728,12 @@ static void print(const Expr &E, std::string &Out) {
       else if (Negative)
         Out += '-';
       First = false;
-      if (T.op() == Op::Const) {
+      if (T.op() == Op::Const)
         Out += std::to_string(Negative ? -T.value() : T.value());
-      } else if (T.op() == Op::Mul) {
+      else if (T.op() == Op::Mul)
         printMulBody(T, Negative ? -T.value() : T.value(), Out);
-      } else {
-        print(T, Out);
-      }
+      else
+        printOperand(T, 7, Out);
     }
     return;
   }
@@ -750,14 +771,14 @@ static void print(const Expr &E, std::string &Out) {
     return printBinary(E, " || ", Out);
   case Op::Not:
     Out += '!';
-    printOperand(E.operands()[0], Out);
+    printOperand(E.operands()[0], 8, Out);
     return;
   case Op::Select:
-    printOperand(E.operands()[0], Out);
+    printOperand(E.operands()[0], 2, Out);
     Out += " ? ";
-    printOperand(E.operands()[1], Out);
+    printOperand(E.operands()[1], 2, Out);
     Out += " : ";
-    printOperand(E.operands()[2], Out);
+    printOperand(E.operands()[2], 1, Out);
     return;
   }
 }

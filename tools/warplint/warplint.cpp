@@ -11,9 +11,10 @@
 #include "Frontend/Tooling.h"
 #include "Report/FactsText.h"
 
-#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -54,18 +55,81 @@ static cl::opt<bool> BuiltinHeaders(
              "compile command names a toolkit"),
     cl::cat(Category));
 
+static cl::opt<std::string> BuildPath(
+    "p", cl::value_desc("build dir"),
+    cl::desc("The build directory holding compile_commands.json"),
+    cl::cat(Category));
+
+static cl::list<std::string> SourcePaths(cl::Positional,
+                                         cl::desc("[<file> ...]"),
+                                         cl::cat(Category));
+
 static bool isCudaFile(StringRef F) {
   return F.ends_with(".cu") || F.ends_with(".cuh");
 }
 
 int main(int argc, const char **argv) {
-  auto Parser = clang::tooling::CommonOptionsParser::create(
-      argc, argv, Category, cl::ZeroOrMore,
-      "warplint: a static performance analyzer for CUDA kernels\n");
-  if (!Parser) {
-    errs() << "warplint: error: " << toString(Parser.takeError()) << "\n";
+  // Compiler arguments after "--" make a fixed compile database, as in
+  // clang-tidy; everything before is ours.
+  std::string FixedError;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
+          argc, argv, FixedError);
+  cl::HideUnrelatedOptions(Category);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "warplint: a static performance analyzer for CUDA kernels\n\n"
+          "  warplint [options] <file>... -- <compiler arguments>\n"
+          "  warplint -p <build dir> [options] [<file>...]\n",
+          &errs()))
+    return 2;
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> Loaded;
+  clang::tooling::CompilationDatabase *DB = nullptr;
+  if (!BuildPath.empty()) {
+    std::string Err;
+    SmallString<256> JsonPath(BuildPath);
+    sys::path::append(JsonPath, "compile_commands.json");
+    if (sys::fs::exists(JsonPath)) {
+      Loaded = clang::tooling::JSONCompilationDatabase::loadFromFile(
+          JsonPath, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+      if (!Loaded) {
+        errs() << "warplint: error: cannot read the compilation database '"
+               << JsonPath << "': " << Err << "\n";
+        return 2;
+      }
+    } else {
+      Loaded = clang::tooling::CompilationDatabase::loadFromDirectory(
+          BuildPath, Err);
+      if (!Loaded) {
+        errs() << "warplint: error: no compilation database "
+                  "(compile_commands.json or compile_flags.txt) in '"
+               << BuildPath << "'\n";
+        return 2;
+      }
+    }
+    DB = Loaded.get();
+  } else if (Fixed) {
+    DB = Fixed.get();
+  } else if (!SourcePaths.empty()) {
+    std::string Err;
+    Loaded = clang::tooling::CompilationDatabase::autoDetectFromSource(
+        SourcePaths.front(), Err);
+    if (!Loaded) {
+      errs() << "warplint: error: no compilation database found for '"
+             << SourcePaths.front()
+             << "' (searched its directory and the ones above); pass -p "
+                "<build dir>, or compiler arguments after '--' (a bare '--' "
+                "is fine)\n";
+      return 2;
+    }
+    DB = Loaded.get();
+  } else {
+    errs() << "warplint: error: no input: name files, or a build directory "
+              "with -p (see --help)\n";
     return 2;
   }
+
   FrontendOptions Opts;
   Opts.Verbose = Verbose;
   Opts.DefaultGpuArch = DefaultGpuArch;
@@ -86,11 +150,10 @@ int main(int argc, const char **argv) {
     return 2;
   }
 
-  clang::tooling::CompilationDatabase &DB = Parser->getCompilations();
-  std::vector<std::string> Files = Parser->getSourcePathList();
+  std::vector<std::string> Files(SourcePaths.begin(), SourcePaths.end());
   if (Files.empty()) {
     // Every CUDA file of the compile database.
-    for (const std::string &F : DB.getAllFiles())
+    for (const std::string &F : DB->getAllFiles())
       if (isCudaFile(F))
         Files.push_back(F);
     std::sort(Files.begin(), Files.end());
@@ -102,7 +165,7 @@ int main(int argc, const char **argv) {
   }
 
   json::Array JsonFiles;
-  unsigned Failed = extractFacts(DB, Files, Opts, [&](FileResult &R) {
+  unsigned Failed = extractFacts(*DB, Files, Opts, [&](FileResult &R) {
     if (!R.Ok)
       return;
     if (DumpFacts)
