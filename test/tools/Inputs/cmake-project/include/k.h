@@ -1,0 +1,1 @@
+#define HALF 32

@@ -1,0 +1,1 @@
+__global__ void other(int *p) { p[threadIdx.x * 2] = 0; }
