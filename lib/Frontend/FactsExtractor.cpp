@@ -921,7 +921,7 @@ Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
 
   // Dry run: each carried local starts as a placeholder symbol; afterwards
   // those that grew by a loop-invariant amount are affine in the iteration.
-  std::map<const ValueDecl *, SymExpr> Placeholder, Growth;
+  std::map<const ValueDecl *, SymExpr> Placeholder, Growth, EndValue;
   std::map<const ValueDecl *, bool> EndThreadDep;
   {
     ++DryRun;
@@ -948,6 +948,8 @@ Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
     for (const ValueDecl *D : Carried) {
       const Value &End = Vars[D];
       EndThreadDep[D] = End.threadDependent();
+      if (End.Kind == Value::Scalar)
+        EndValue[D] = End.E;
       if (End.Kind != Value::Scalar)
         continue;
       SymExpr Diff = End.E - Placeholder[D];
@@ -1055,6 +1057,18 @@ Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
       noteSymbol(S, "induction variable of a non-affine loop",
                  D->getLocation());
       LF.IterSymbol = S.name();
+      auto EV = EndValue.find(D);
+      if (EV != EndValue.end()) {
+        SymExpr N = EV->second.substitute({{Placeholder[D].name(), S}});
+        bool Clean = true;
+        std::map<std::string, SymExpr> Syms;
+        N.collectSymbols(Syms);
+        for (const auto &[Name, Sym] : Syms)
+          if (Name.find('?') != std::string::npos || Name[0] == '$')
+            Clean = false;
+        if (Clean)
+          LF.Next = N;
+      }
       Vars[D] = Value::scalar(S);
       continue;
     }
@@ -2168,6 +2182,51 @@ static void collectLaunchBounds(const FunctionDecl &FD, ASTContext &Ctx,
   K.Bounds = B;
 }
 
+/// Reads the `// warplint: ...` comments in the comment lines right above
+/// the kernel (its template header included).
+static void collectAnnotations(const FunctionDecl &FD, ASTContext &Ctx,
+                               KernelFacts &K) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Pattern = FD.getTemplateInstantiationPattern();
+  const Decl *D = Pattern ? Pattern : &FD;
+  if (const FunctionTemplateDecl *T =
+          cast<FunctionDecl>(D)->getDescribedFunctionTemplate())
+    D = T;
+  SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+  if (Begin.isInvalid())
+    return;
+  FileID File = SM.getFileID(Begin);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid)
+    return;
+  unsigned Line = SM.getSpellingLineNumber(Begin);
+  std::vector<AnnotationFacts> Found;
+  // Walk up over comment lines (and blank ones between them).
+  for (unsigned L = Line; L > 1; --L) {
+    SourceLocation LS = SM.translateLineCol(File, L - 1, 1);
+    unsigned Off = SM.getFileOffset(LS);
+    StringRef Rest = Buffer.substr(Off);
+    StringRef Text = Rest.take_until([](char C) { return C == '\n'; });
+    StringRef T = Text.trim();
+    if (T.empty())
+      continue;
+    if (!T.starts_with("//"))
+      break;
+    StringRef Body = T.drop_front(2).trim();
+    if (!Body.consume_front("warplint:"))
+      continue;
+    AnnotationFacts A;
+    A.Text = Body.trim().str();
+    PresumedLoc P = SM.getPresumedLoc(LS);
+    A.Loc.File = P.isValid() ? P.getFilename() : "";
+    A.Loc.Line = L - 1;
+    A.Loc.Column = Text.find("//") + 1;
+    Found.push_back(A);
+  }
+  K.Annotations.assign(Found.rbegin(), Found.rend());
+}
+
 } // namespace
 
 KernelFacts extractKernelFacts(const FunctionDecl &Kernel, ASTContext &Ctx) {
@@ -2193,6 +2252,7 @@ KernelFacts extractKernelFacts(const FunctionDecl &Kernel, ASTContext &Ctx) {
     K.Params.push_back(PF);
   }
   collectLaunchBounds(Kernel, Ctx, K);
+  collectAnnotations(Kernel, Ctx, K);
   I.runKernel(Kernel);
   return K;
 }

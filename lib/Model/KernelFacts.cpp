@@ -160,6 +160,7 @@ Value toJSON(const KernelFacts &K) {
                {"comparison", L.Comparison},
                {"step", optional(L.Step)},
                {"update", L.Update},
+               {"next", optional(L.Next)},
                {"trip_count", optional(L.TripCount)},
                {"thread_dependent_trip_count", L.ThreadDependentTripCount},
                {"parent", L.Parent ? Value(*L.Parent) : Value(nullptr)},
@@ -199,7 +200,11 @@ Value toJSON(const KernelFacts &K) {
   Array Unknowns;
   for (const UnknownFacts &U : K.Unknowns)
     Unknowns.push_back(Object{{"reason", U.Reason}, {"loc", toJSON(U.Loc)}});
+  Array Annotations;
+  for (const AnnotationFacts &A : K.Annotations)
+    Annotations.push_back(Object{{"text", A.Text}, {"loc", toJSON(A.Loc)}});
   return Object{{"name", K.Name},
+                {"annotations", std::move(Annotations)},
                 {"template_args", K.TemplateArgs},
                 {"loc", toJSON(K.Loc)},
                 {"params", std::move(Params)},

@@ -131,6 +131,9 @@ struct LoopFacts {
   std::string Comparison;             ///< "<", "<=", ">", ">=", "!="
   std::optional<sym::Expr> Step;      ///< additive step for affine loops
   std::string Update;                 ///< e.g. "+= 1", ">>= 1", "*= 2"
+  /// For non-affine loops: the variable's next value, as an expression over
+  /// its own (LoopVar) symbol, e.g. "s/2" for s >>= 1.
+  std::optional<sym::Expr> Next;
   std::optional<sym::Expr> TripCount; ///< symbolic where not constant
   bool ThreadDependentTripCount = false;
   std::optional<unsigned> Parent;
@@ -173,6 +176,13 @@ struct LaunchBounds {
   std::optional<int64_t> MaxBlocksPerCluster;
 };
 
+/// A `// warplint: ...` comment in the lines right above a kernel, with the
+/// text after "warplint:" (e.g. "launch grid(1024,1024) block(16,16)").
+struct AnnotationFacts {
+  std::string Text;
+  SourceLoc Loc;
+};
+
 /// One named symbol of a kernel's expressions, with what it stands for.
 struct SymbolFacts {
   std::string Name;
@@ -194,6 +204,7 @@ struct KernelFacts {
   std::vector<LoopFacts> Loops;
   std::vector<LaunchSiteFacts> LaunchSites;
   std::optional<LaunchBounds> Bounds;
+  std::vector<AnnotationFacts> Annotations;
   std::vector<SymbolFacts> Symbols;
   std::vector<UnknownFacts> Unknowns;
 };
