@@ -46,6 +46,10 @@ struct Value {
   MemorySpace Space = MemorySpace::Unknown;
   SymExpr D[3] = {SymExpr(1), SymExpr(1), SymExpr(1)}; // Dim3
   bool ThreadDep = false; // Unknown/Struct: may differ between threads
+  // Pointer: the subscripts applied so far to the array named by Root,
+  // while the pointer is still a plain s[i][j]... chain (SubsValid).
+  std::vector<SymExpr> Subs;
+  bool SubsValid = false;
 
   static Value scalar(SymExpr X) {
     Value V;
@@ -331,9 +335,11 @@ SourceLoc Interpreter::loc(SourceLocation L) const {
   SourceLoc R;
   if (L.isInvalid())
     return R;
-  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L));
+  SourceLocation F = SM.getFileLoc(L);
+  PresumedLoc P = SM.getPresumedLoc(F);
   if (P.isInvalid())
     return R;
+  R.Raw = F.getRawEncoding();
   R.File = P.getFilename();
   R.Line = P.getLine();
   R.Column = P.getColumn();
@@ -768,7 +774,9 @@ Value Interpreter::rootOf(const VarDecl *VD) {
   } else if (VD->hasGlobalStorage()) {
     Space = MemorySpace::Unknown;
   }
-  return Value::pointer(VD->getName().str(), Space, SymExpr(0));
+  Value V = Value::pointer(VD->getName().str(), Space, SymExpr(0));
+  V.SubsValid = VD->getType()->isArrayType();
+  return V;
 }
 
 void Interpreter::execDecl(const VarDecl *VD) {
@@ -1269,6 +1277,8 @@ void Interpreter::recordAccess(const LValue &LV, const clang::Expr *E,
     A.VectorWidth = VT->getNumElements();
   }
   A.ByteOffset = LV.Ptr.E;
+  if (LV.Ptr.SubsValid && LV.Ptr.Subs.size() > 1)
+    A.Subscripts = LV.Ptr.Subs;
   A.Index = A.ElementSize ? SymExpr::div(LV.Ptr.E, SymExpr(A.ElementSize)) : LV.Ptr.E;
   A.Text = text(E);
   A.Loc = loc(E->getExprLoc());
@@ -1339,6 +1349,8 @@ Value Interpreter::pointerArith(const Value &Ptr, const Value &Off,
   SymExpr Bytes = Off.E * SymExpr(Size);
   Value R = Ptr;
   R.E = Subtract ? Ptr.E - Bytes : Ptr.E + Bytes;
+  R.SubsValid = false;
+  R.Subs.clear();
   return R;
 }
 
@@ -1364,6 +1376,10 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
     }
     R.Kind = LValue::Memory;
     R.Ptr = pointerArith(Base, Idx, E->getType(), false);
+    R.Ptr.SubsValid = Base.SubsValid && Idx.Kind == Value::Scalar;
+    R.Ptr.Subs = Base.Subs;
+    if (R.Ptr.SubsValid)
+      R.Ptr.Subs.push_back(Idx.E);
     return R;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -1397,6 +1413,7 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
         R.Kind = LValue::Memory;
         R.Ptr = P;
         R.Ptr.E = P.E + SymExpr(FieldOff);
+        R.Ptr.SubsValid = false;
         return R;
       }
       LValue B = evalLValue(ME->getBase());
@@ -1404,6 +1421,7 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
         R.Kind = LValue::Memory;
         R.Ptr = B.Ptr;
         R.Ptr.E = B.Ptr.E + SymExpr(FieldOff);
+        R.Ptr.SubsValid = false;
         return R;
       }
       if (B.Kind == LValue::Var) {

@@ -59,6 +59,13 @@ static Value optionalInt(const std::optional<int64_t> &V) {
   return *V;
 }
 
+static Value exprs(const std::vector<sym::Expr> &E) {
+  Array A;
+  for (const sym::Expr &X : E)
+    A.push_back(toJSON(X));
+  return A;
+}
+
 static Value calls(const CallChain &C) {
   Array A;
   for (const SourceLoc &L : C)
@@ -121,6 +128,7 @@ Value toJSON(const KernelFacts &K) {
                               {"element_size", A.ElementSize},
                               {"vector_width", A.VectorWidth},
                               {"index", toJSON(A.Index)},
+                              {"subscripts", exprs(A.Subscripts)},
                               {"byte_offset", toJSON(A.ByteOffset)},
                               {"thread_dependent", A.Index.isThreadDependent()},
                               {"text", A.Text},

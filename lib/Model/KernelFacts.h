@@ -30,6 +30,10 @@ struct SourceLoc {
   std::string File;
   unsigned Line = 0;
   unsigned Column = 0;
+  /// The frontend's own encoding of the position (a clang SourceLocation),
+  /// meaningful only inside the process that extracted the facts; lets the
+  /// checks point diagnostics at the exact place. 0 when unknown.
+  uint64_t Raw = 0;
   bool valid() const { return Line != 0; }
 };
 
@@ -83,6 +87,10 @@ struct AccessFacts {
   std::string ElementType;
   /// Index in units of ElementSize from the start of Base, flattened.
   sym::Expr Index;
+  /// For a multi-dimensional array accessed with one subscript per
+  /// dimension (s[ty][tx]): the subscripts, outermost first, so that a
+  /// different layout (padding) can be re-analysed. Empty otherwise.
+  std::vector<sym::Expr> Subscripts;
   /// The same position in bytes.
   sym::Expr ByteOffset;
   /// The source text of the access, e.g. "s_in[threadIdx.x][threadIdx.y]".

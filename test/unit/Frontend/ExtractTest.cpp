@@ -426,7 +426,10 @@ __global__ void k(float *out) {
   EXPECT_TRUE(Dyn.Dynamic);
   ASSERT_EQ(Dyn.Dims.size(), 1u);
   EXPECT_FALSE(Dyn.Dims[0].has_value());
-  EXPECT_EQ(access(*K, "tile[threadIdx.x][threadIdx.y]").Index, Tx * 33 + Ty);
+  const AccessFacts &Col = access(*K, "tile[threadIdx.x][threadIdx.y]");
+  EXPECT_EQ(Col.Index, Tx * 33 + Ty);
+  EXPECT_EQ(Col.Subscripts, (std::vector<Expr>{Tx, Ty}));
+  EXPECT_TRUE(access(*K, "dyn[threadIdx.x]").Subscripts.empty());
   EXPECT_EQ(access(*K, "d[1][threadIdx.x][1]").Index, Tx * 2 + 17);
   EXPECT_EQ(access(*K, "dyn[threadIdx.x]").Space, MemorySpace::Shared);
 }
@@ -477,6 +480,49 @@ void run(float *p, int n, cudaStream_t s) {
   EXPECT_EQ(L.Grid->X, P("n") / 16);
   EXPECT_EQ(*L.SharedBytes, Expr(1024));
   EXPECT_EQ(L.Stream, "s");
+}
+
+TEST(ExtractTest, AnnotationsAboveTheKernel) {
+  FileFacts F = facts(R"(
+// Transpose of a tile.
+// warplint: launch grid(64, 64) block(32, 8)
+//   warplint: assume width == 2048
+template <int N>
+__global__ void k(float *p) { p[threadIdx.x] = N; }
+// warplint: launch block(99)
+int unrelated;
+__global__ void plain(float *p) { p[threadIdx.x] = 0; }
+void run(float *p) { k<3><<<1, 32>>>(p); }
+)");
+  const KernelFacts *K = kernel(F, "k<3>");
+  ASSERT_TRUE(K);
+  ASSERT_EQ(K->Annotations.size(), 2u);
+  EXPECT_EQ(K->Annotations[0].Text, "launch grid(64, 64) block(32, 8)");
+  EXPECT_EQ(K->Annotations[0].Loc.Line, 3u);
+  EXPECT_EQ(K->Annotations[1].Text, "assume width == 2048");
+  // An annotation separated from the kernel by code is not the kernel's.
+  const KernelFacts *P = kernel(F, "plain");
+  ASSERT_TRUE(P);
+  EXPECT_TRUE(P->Annotations.empty());
+}
+
+TEST(ExtractTest, NonAffineLoopRecordsItsUpdate) {
+  FileFacts F = facts(R"(
+__global__ void k(float *s) {
+  for (unsigned d = blockDim.x / 2; d > 0; d >>= 1)
+    s[threadIdx.x + d] += 1.0f;
+}
+)");
+  const KernelFacts *K = kernel(F, "k");
+  ASSERT_TRUE(K);
+  ASSERT_EQ(K->Loops.size(), 1u);
+  const LoopFacts &L = K->Loops[0];
+  EXPECT_FALSE(L.Affine);
+  ASSERT_TRUE(L.Next.has_value());
+  Expr D = Expr::symbol("d", SymbolKind::LoopVar);
+  EXPECT_EQ(*L.Next, D / 2);
+  EXPECT_EQ(*L.Start, Dx / 2);
+  EXPECT_EQ(L.Comparison, ">");
 }
 
 TEST(ExtractTest, UniformAndThreadDependentBranches) {
