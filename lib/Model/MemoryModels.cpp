@@ -426,8 +426,8 @@ BankConflictResult analyzeBankConflicts(const WarpRequest &R,
       const std::optional<int64_t> &A = R.Lane[L];
       if (!A)
         continue;
-      for (int64_t W = floorDiv(*A, Width), Last = floorDiv(*A + Size - 1, Width);
-           W <= Last; ++W) {
+      const int64_t Last = floorDiv(*A + Size - 1, Width);
+      for (int64_t W = floorDiv(*A, Width); W <= Last; ++W) {
         int64_t Bank = floorMod(W, Banks);
         // 3.x 32-bit mode: words i and i+32 of one 64-word aligned segment
         // are one bank access (CGPredict Sec. 2.5).

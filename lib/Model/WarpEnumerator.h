@@ -1,0 +1,68 @@
+//===- WarpEnumerator.h - What each warp asks of memory ---------*- C++ -*-===//
+//
+// Turns one access of the kernel facts, under one launch configuration, into
+// the distinct warp requests it makes: each lane's byte address and whether
+// the lane is active, for warps formed from the linear thread id as CUDA
+// forms them (x fastest; a warp may span several rows when blockDim.x < 32;
+// the last warp of a block may be partial).
+//
+// The cost grows with the number of distinct patterns, never with the grid
+// or the arrays: a few representative blocks are enumerated, and in loops a
+// few iterations of each enclosing loop (an affine loop repeats its pattern
+// with a shift, so its alignment classes repeat too).
+//
+// Pure: no Clang header.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_MODEL_WARPENUMERATOR_H
+#define WARPLINT_MODEL_WARPENUMERATOR_H
+
+#include "Model/KernelFacts.h"
+#include "Model/Launch.h"
+#include "Model/MemoryModels.h"
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct EnumerationOptions {
+  /// Values the user gave for unknowns (annotations, options). Win over
+  /// launch-site arguments.
+  std::map<std::string, int64_t> Assumed;
+  /// The value used for a scalar parameter nobody gave a value; always
+  /// stated as an assumption.
+  int64_t DefaultParamValue = 4096;
+  unsigned MaxBlocksX = 4, MaxBlocksY = 2;
+  unsigned MaxIterationsPerLoop = 8;
+  unsigned MaxIterationTuples = 64;
+};
+
+struct WarpSample {
+  WarpRequest Req;
+  unsigned Warp = 0; ///< the warp's index within its block
+  std::array<int64_t, 3> BlockIdx{{0, 0, 0}};
+  std::map<std::string, int64_t> Iterations; ///< loop symbols' values
+  unsigned Weight = 1; ///< enumerated warps with this same pattern
+};
+
+struct AccessEnumeration {
+  /// The distinct requests, most frequent first.
+  std::vector<WarpSample> Samples;
+  /// What was assumed to get them, one sentence each.
+  std::vector<std::string> Assumptions;
+  /// Non-empty when no request could be enumerated, with the reason (the
+  /// index depends on a value that differs between lanes and is unknown).
+  std::string Unanalysable;
+  unsigned WarpsEnumerated = 0;
+};
+
+AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
+                                  const LaunchConfig &L,
+                                  const EnumerationOptions &O = {});
+
+} // namespace warplint
+
+#endif
