@@ -740,11 +740,20 @@ void Interpreter::recordSharedBuffer(const VarDecl *VD) {
       S.Dynamic = true;
     }
     std::string DimText;
-    SourceLoc DimLoc;
+    SourceLoc DimLoc, DimEnd;
     if (auto ATL = TL.getAs<ArrayTypeLoc>()) {
       if (const clang::Expr *SE = ATL.getSizeExpr()) {
         DimText = text(SE);
-        DimLoc = loc(SE->getBeginLoc());
+        // Only a size spelled in the file (possibly as a macro name) can be
+        // edited; one inside a macro's body maps to no file range.
+        CharSourceRange R = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(SE->getSourceRange()), SM,
+            Ctx.getLangOpts());
+        if (R.isValid()) {
+          DimLoc = loc(R.getBegin());
+          DimEnd = loc(R.getEnd());
+          DimText = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+        }
       }
       TL = ATL.getElementLoc();
     } else {
@@ -752,6 +761,7 @@ void Interpreter::recordSharedBuffer(const VarDecl *VD) {
     }
     S.DimTexts.push_back(DimText);
     S.DimLocs.push_back(DimLoc);
+    S.DimEnds.push_back(DimEnd);
     T = AT->getElementType();
   }
   S.ElementType = T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());

@@ -20,7 +20,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
-#include <regex>
+#include <set>
 
 using namespace clang;
 
@@ -147,6 +147,67 @@ bool runOne(const std::vector<std::string> &Args, StringRef Directory,
 }
 
 } // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+makeBuiltinHeaderFileSystem() {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Mem;
+  return makeFileSystem(Mem);
+}
+
+namespace {
+class WarplintCompilations : public tooling::CompilationDatabase {
+public:
+  WarplintCompilations(const tooling::CompilationDatabase &Inner,
+                       const FrontendOptions &Opts)
+      : Inner(Inner), Opts(Opts) {}
+
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    return adjust(Inner.getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Inner.getAllFiles();
+  }
+  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
+    return adjust(Inner.getAllCompileCommands());
+  }
+
+private:
+  std::vector<tooling::CompileCommand>
+  adjust(std::vector<tooling::CompileCommand> Cmds) const {
+    llvm::raw_ostream &Log = Opts.Log ? *Opts.Log : llvm::errs();
+    for (tooling::CompileCommand &C : Cmds) {
+      TranslatedCommand TC = translateCompileCommand(C.CommandLine, C.Directory);
+      if (Opts.Verbose)
+        for (const std::string &N : TC.Notes)
+          Log << "warplint: " << C.Filename << ": " << N << "\n";
+      bool Builtin = Opts.ForceBuiltinHeaders || TC.CudaPath.empty();
+      if (!Builtin) {
+        int V = toolkitVersion(TC.CudaPath);
+        if (V == 0 || V > NewestToolkitClangParses) {
+          if (Said.insert(TC.CudaPath).second)
+            Log << "warplint: note: the CUDA toolkit at '" << TC.CudaPath
+                << "' is " << (V ? "newer than clang 19 can parse" : "not there")
+                << "; using warplint's built-in CUDA header\n";
+          Builtin = true;
+        }
+      }
+      C.CommandLine = adjustArgs(TC.Args, C.Filename, Opts, Builtin, TC.CudaPath);
+    }
+    return Cmds;
+  }
+
+  const tooling::CompilationDatabase &Inner;
+  FrontendOptions Opts;
+  mutable std::set<std::string> Said;
+};
+} // namespace
+
+std::unique_ptr<tooling::CompilationDatabase>
+makeWarplintCompilations(const tooling::CompilationDatabase &Inner,
+                         const FrontendOptions &Opts) {
+  return std::make_unique<WarplintCompilations>(Inner, Opts);
+}
 
 int toolkitVersion(StringRef CudaPath) {
   if (CudaPath.empty())

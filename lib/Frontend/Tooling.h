@@ -13,10 +13,13 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -67,6 +70,20 @@ int toolkitVersion(llvm::StringRef CudaPath);
 
 /// The newest toolkit clang 19's CUDA wrapper headers can parse.
 constexpr int NewestToolkitClangParses = 12050;
+
+/// The real file system with warplint's built-in CUDA headers mounted on
+/// top, as every parse warplint runs sees it.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+makeBuiltinHeaderFileSystem();
+
+/// A compilation database whose commands are the ones of \p Inner with nvcc
+/// flags translated and warplint's own arguments added (adjustArgs), so that
+/// any clang-based tool (clang-tidy's runner) parses CUDA as warplint does.
+/// A toolkit the command names is used when clang 19 can parse its version;
+/// otherwise the built-in headers are, and a note is printed once to \p Log.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+makeWarplintCompilations(const clang::tooling::CompilationDatabase &Inner,
+                         const FrontendOptions &Opts);
 
 /// Extracts the facts of every file, with the commands of \p DB. Calls
 /// \p OnFile as each file is done. Returns the number of files that failed.

@@ -63,8 +63,11 @@ struct SharedBufferFacts {
   std::vector<std::optional<int64_t>> Dims;
   bool Dynamic = false; ///< extern __shared__ T s[];
   SourceLoc Loc;
-  /// Where each dimension was written (for fix-its on the innermost one).
+  /// Where each dimension's size was written, begin and end (the position
+  /// just past it), for fix-its on the innermost one; invalid (Line 0) when
+  /// it was written inside a macro.
   std::vector<SourceLoc> DimLocs;
+  std::vector<SourceLoc> DimEnds;
   std::vector<std::string> DimTexts; ///< the dimension as the user wrote it
 };
 

@@ -11,21 +11,80 @@
 #include "Frontend/Tooling.h"
 #include "Report/FactsText.h"
 
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace llvm;
 using namespace warplint;
 
 static cl::OptionCategory Category("warplint options");
 
+// Keeps the statically linked check module (checks/WarpLintModule.cpp).
+extern volatile int WarpLintModuleAnchorSource;
+[[maybe_unused]] static int WarpLintModuleAnchorDestination =
+    WarpLintModuleAnchorSource;
+
+static cl::opt<std::string> Checks(
+    "checks",
+    cl::desc("Checks to run, as in clang-tidy (default: warplint-*; a "
+             ".clang-tidy file is read as clang-tidy reads it)"),
+    cl::init(""), cl::cat(Category));
+
+static cl::opt<std::string> Config(
+    "config", cl::desc("A .clang-tidy configuration in YAML, used instead of "
+                       "the .clang-tidy files"),
+    cl::init(""), cl::cat(Category));
+
+static cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of the findings"),
+                         cl::cat(Category));
+
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the fix-its to this YAML file, for "
+             "clang-apply-replacements"),
+    cl::value_desc("file"), cl::init(""), cl::cat(Category));
+
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Checks whose findings are errors (exit code 1), as in "
+             "clang-tidy"),
+    cl::init(""), cl::cat(Category));
+
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression of headers whose findings are shown"),
+    cl::init(""), cl::cat(Category));
+
+
+static cl::opt<std::string> GpuArch(
+    "gpu-arch",
+    cl::desc("GPU to analyse for, as sm_XX (default: the compile command's "
+             "architecture, else sm_80)"),
+    cl::init(""), cl::cat(Category));
+
+static cl::list<std::string> LaunchOpt(
+    "launch",
+    cl::desc("Launch configuration of a kernel: 'kernel: grid(X,Y) "
+             "block(X,Y)'; may be repeated"),
+    cl::cat(Category));
+
+static cl::opt<bool> Summary(
+    "summary",
+    cl::desc("Print a readable summary of the extracted kernel facts "
+             "instead of running the checks"),
+    cl::cat(Category));
 static cl::opt<bool> DumpFacts(
     "dump-facts",
     cl::desc("Print the kernel facts extracted from each file as JSON "
@@ -66,6 +125,78 @@ static cl::list<std::string> SourcePaths(cl::Positional,
 
 static bool isCudaFile(StringRef F) {
   return F.ends_with(".cu") || F.ends_with(".cuh");
+}
+
+/// Runs the warplint checks through clang-tidy's engine, so that output,
+/// NOLINT, fixes and .clang-tidy files behave exactly as in clang-tidy.
+static int runChecks(const clang::tooling::CompilationDatabase &DB,
+                     const std::vector<std::string> &Files,
+                     const FrontendOptions &Opts) {
+  using namespace clang::tidy;
+  auto FS = makeBuiltinHeaderFileSystem();
+  std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
+      makeWarplintCompilations(DB, Opts);
+
+  ClangTidyGlobalOptions Global;
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,warplint-*";
+  ClangTidyOptions Overrides;
+  if (!Checks.empty())
+    Overrides.Checks = Checks;
+  if (!WarningsAsErrors.empty())
+    Overrides.WarningsAsErrors = WarningsAsErrors;
+  if (!HeaderFilter.empty())
+    Overrides.HeaderFilterRegex = HeaderFilter;
+  if (!GpuArch.empty())
+    Overrides.CheckOptions["GpuArch"] = ClangTidyOptions::ClangTidyValue(GpuArch);
+  if (!LaunchOpt.empty()) {
+    std::string L;
+    for (const std::string &E : LaunchOpt)
+      L += (L.empty() ? "" : "; ") + E;
+    for (const char *C : {"warplint-uncoalesced-access", "warplint-bank-conflict"})
+      Overrides.CheckOptions[std::string(C) + ".Launch"] =
+          ClangTidyOptions::ClangTidyValue(L);
+  }
+  std::unique_ptr<ClangTidyOptionsProvider> Provider;
+  if (!Config.empty()) {
+    auto Parsed = parseConfiguration(llvm::MemoryBufferRef(Config, "--config"));
+    if (!Parsed) {
+      errs() << "warplint: error: invalid --config: " << Parsed.getError().message()
+             << "\n";
+      return 2;
+    }
+    Provider = std::make_unique<ConfigOptionsProvider>(
+        Global, Defaults, std::move(*Parsed), Overrides, FS);
+  } else {
+    Provider = std::make_unique<FileOptionsProvider>(Global, Defaults,
+                                                     Overrides, FS);
+  }
+  ClangTidyContext Context(std::move(Provider));
+  std::vector<ClangTidyError> Errors =
+      runClangTidy(Context, *WDB, Files, FS, /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+  std::set<std::string> Unparsed;
+  for (const ClangTidyError &E : Errors)
+    if (E.DiagnosticName == "clang-diagnostic-error")
+      Unparsed.insert(E.Message.FilePath);
+  unsigned WarningsAsErrorsCount = 0;
+  handleErrors(Errors, Context, Fix ? FB_Fix : FB_NoFix, WarningsAsErrorsCount,
+               FS);
+  if (!ExportFixes.empty() && !Errors.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_None);
+    if (EC) {
+      errs() << "warplint: error: cannot write '" << ExportFixes
+             << "': " << EC.message() << "\n";
+      return 2;
+    }
+    exportReplacements(Files.front(), Errors, OS);
+  }
+  for (const std::string &F : Unparsed)
+    errs() << "warplint: error: '" << (F.empty() ? "(command line)" : F)
+           << "' could not be parsed; it was not analysed\n";
+  if (!Unparsed.empty())
+    return 2;
+  return WarningsAsErrorsCount ? 1 : 0;
 }
 
 int main(int argc, const char **argv) {
@@ -164,6 +295,29 @@ int main(int argc, const char **argv) {
     }
   }
 
+  // A file that is not there is an input error; the others go on.
+  bool Missing = false;
+  std::vector<std::string> Present;
+  for (const std::string &F : Files) {
+    SmallString<256> P(F);
+    if (!BuildPath.empty() && !sys::path::is_absolute(P))
+      sys::fs::make_absolute(P);
+    if (sys::fs::exists(F) || sys::fs::exists(P)) {
+      Present.push_back(F);
+      continue;
+    }
+    errs() << "warplint: error: '" << F << "': no such file\n";
+    Missing = true;
+  }
+  Files = std::move(Present);
+  if (Files.empty())
+    return 2;
+
+  if (!DumpFacts && !Summary) {
+    int RC = runChecks(*DB, Files, Opts);
+    return Missing ? 2 : RC;
+  }
+
   json::Array JsonFiles;
   unsigned Failed = extractFacts(*DB, Files, Opts, [&](FileResult &R) {
     if (!R.Ok)
@@ -178,5 +332,5 @@ int main(int argc, const char **argv) {
                       {"files", std::move(JsonFiles)}};
     outs() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
   }
-  return Failed ? 2 : 0;
+  return Failed || Missing ? 2 : 0;
 }

@@ -1,0 +1,105 @@
+//===- BankConflictCheck.cpp - warplint-bank-conflict ---------------------===//
+#include "BankConflictCheck.h"
+
+#include "CheckSupport.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+namespace checks {
+
+static constexpr llvm::StringLiteral TUBinding = "tu";
+
+BankConflictCheck::BankConflictCheck(StringRef Name,
+                                     tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
+      Launch(Options.get("Launch", "")),
+      MinWays(Options.get("MinWays", 2u)) {}
+
+void BankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "GpuArch", GpuArch);
+  Options.store(Opts, "Launch", Launch);
+  Options.store(Opts, "MinWays", MinWays);
+}
+
+void BankConflictCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind(TUBinding), this);
+}
+
+/// "BLKDIM" -> "BLKDIM + 1"; anything that is not a plain sum or product is
+/// parenthesised first.
+static std::string padded(const std::string &Text) {
+  for (char C : Text)
+    if (!(isalnum(static_cast<unsigned char>(C)) || C == '_' || C == ' ' ||
+          C == '+' || C == '*'))
+      return "(" + Text + ") + 1";
+  return Text + " + 1";
+}
+
+void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  std::string Err;
+  std::optional<GpuModel> Gpu = gpuFor(Ctx, GpuArch, Err);
+  if (!Gpu) {
+    configurationDiag("invalid GpuArch for %0: %1") << getID() << Err;
+    return;
+  }
+  std::vector<std::string> Problems;
+  LaunchOptions LO = parseLaunchOption(Launch, Problems);
+  AnalysisOptions AO;
+  AO.MinWays = MinWays;
+  FileAnalysis FA = analyzeFile(Ctx, LO, AO);
+  for (const std::string &P : Problems)
+    configurationDiag("%0: %1") << getID() << P;
+  for (const KernelContext &KC : FA.Kernels) {
+    // The padding fix-it goes on the first warning of each buffer only:
+    // the same edit twice would conflict.
+    std::set<const SharedBufferFacts *> Fixed;
+    for (const BankConflictFinding &F :
+         findBankConflicts(*KC.Kernel, KC.Configs, *Gpu, KC.Options)) {
+      const AccessFacts &A = *F.Access;
+      {
+        auto D = diag(toLoc(A.Loc), "%0-way bank conflict on shared buffer "
+                                    "'%1': %2")
+                 << F.Worst.Ways << A.Base << F.Why;
+        if (F.Padding && F.Buffer && !F.Buffer->DimLocs.empty() &&
+            F.Buffer->DimLocs.back().Raw && F.Buffer->DimEnds.back().Raw &&
+            Fixed.insert(F.Buffer).second) {
+          CharSourceRange R = CharSourceRange::getCharRange(
+              toLoc(F.Buffer->DimLocs.back()), toLoc(F.Buffer->DimEnds.back()));
+          D << FixItHint::CreateReplacement(R,
+                                            padded(F.Buffer->DimTexts.back()));
+        }
+      }
+      diag(configLoc(F.Config, *KC.Kernel), "assuming %0", DiagnosticIDs::Note)
+          << describeConfig(F.Config, *Gpu);
+      for (const std::string &S : F.Config.Assumptions)
+        diag(configLoc(F.Config, *KC.Kernel), "assuming %0", DiagnosticIDs::Note)
+            << S;
+      for (const std::string &S : F.Assumptions)
+        diag(toLoc(A.Loc), "assuming %0", DiagnosticIDs::Note) << S;
+      if (F.Buffer) {
+        if (F.Padding)
+          diag(toLoc(F.Buffer->Loc),
+               "padding the innermost dimension of '%0' to [%1] removes the "
+               "conflicts on every access to it",
+               DiagnosticIDs::Note)
+              << F.Buffer->Name << padded(F.Buffer->DimTexts.back());
+        else
+          diag(toLoc(F.Buffer->Loc), "'%0' declared here; padding is not "
+                                     "offered: %1",
+               DiagnosticIDs::Note)
+              << F.Buffer->Name << F.NoPaddingBecause;
+      }
+    }
+  }
+}
+
+} // namespace checks
+} // namespace warplint

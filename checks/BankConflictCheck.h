@@ -1,0 +1,33 @@
+//===- BankConflictCheck.h - warplint-bank-conflict -------------*- C++ -*-===//
+#ifndef WARPLINT_CHECKS_BANKCONFLICTCHECK_H
+#define WARPLINT_CHECKS_BANKCONFLICTCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace warplint {
+namespace checks {
+
+/// Warns on n-way shared-memory bank conflicts, with the fix-it that pads
+/// the buffer's innermost dimension by one element when that provably
+/// removes every conflict on the buffer.
+/// Documentation: docs/checks/bank-conflict.md
+class BankConflictCheck : public clang::tidy::ClangTidyCheck {
+public:
+  BankConflictCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  bool isLanguageVersionSupported(const clang::LangOptions &LO) const override {
+    return LO.CUDA;
+  }
+
+private:
+  const std::string GpuArch;
+  const std::string Launch;
+  const unsigned MinWays;
+};
+
+} // namespace checks
+} // namespace warplint
+
+#endif

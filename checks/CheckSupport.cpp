@@ -1,0 +1,75 @@
+//===- CheckSupport.cpp ---------------------------------------------------===//
+#include "CheckSupport.h"
+
+#include "Frontend/FactsExtractor.h"
+
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Basic/TargetOptions.h"
+
+namespace warplint {
+namespace checks {
+
+std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx, llvm::StringRef Option,
+                               std::string &Error) {
+  std::string Sm = Option.str();
+  if (Sm.empty()) {
+    // The device target is the main target on the device side and the
+    // auxiliary one on the host side.
+    const clang::TargetInfo *T = &Ctx.getTargetInfo();
+    if (!T->getTriple().isNVPTX())
+      T = Ctx.getAuxTargetInfo();
+    if (T && T->getTriple().isNVPTX())
+      Sm = T->getTargetOpts().CPU;
+  }
+  if (Sm.empty())
+    Sm = "sm_80";
+  return gpuModelFor(Sm, Error);
+}
+
+LaunchOptions parseLaunchOption(llvm::StringRef Option,
+                                std::vector<std::string> &Problems) {
+  LaunchOptions O;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Option.split(Parts, ';', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef P : Parts) {
+    auto [Name, Spec] = P.split(':');
+    Name = Name.trim();
+    if (Name.empty() || Spec.trim().empty()) {
+      Problems.push_back("invalid Launch option entry '" + P.trim().str() +
+                         "': expected 'kernel: grid(...) block(...)'");
+      continue;
+    }
+    O.PerKernel[Name.str()] = Spec.trim().str();
+  }
+  return O;
+}
+
+std::string describeConfig(const LaunchConfig &L, const GpuModel &Gpu) {
+  return L.str() + ", from " + L.Origin + ", on " + Gpu.Sm + ": " +
+         Gpu.describe();
+}
+
+clang::SourceLocation configLoc(const LaunchConfig &L, const KernelFacts &K) {
+  if (L.Loc.Raw)
+    return toLoc(L.Loc);
+  return toLoc(K.Loc);
+}
+
+FileAnalysis analyzeFile(clang::ASTContext &Ctx, const LaunchOptions &Launch,
+                         const AnalysisOptions &Base) {
+  FileAnalysis R;
+  extractFileFacts(Ctx, R.Facts);
+  for (const KernelFacts &K : R.Facts.Kernels) {
+    KernelContext C;
+    C.Kernel = &K;
+    C.Configs = resolveLaunchConfigs(K, Launch, R.Problems);
+    C.Options = Base;
+    for (const auto &[Name, V] : parseAssumedValues(K, R.Problems))
+      C.Options.Enum.Assumed[Name] = V;
+    R.Kernels.push_back(std::move(C));
+  }
+  return R;
+}
+
+} // namespace checks
+} // namespace warplint

@@ -1,0 +1,68 @@
+//===- CheckSupport.h - What the warplint checks share ----------*- C++ -*-===//
+//
+// The checks are thin: they extract the facts, resolve the launch
+// configurations and the GPU, call the pure analyses in lib/Model and turn
+// findings into diagnostics. This holds the parts they share.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_CHECKS_CHECKSUPPORT_H
+#define WARPLINT_CHECKS_CHECKSUPPORT_H
+
+#include "Model/Analyses.h"
+#include "Model/KernelFacts.h"
+#include "Model/Launch.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace warplint {
+namespace checks {
+
+/// The position a fact was extracted from.
+inline clang::SourceLocation toLoc(const SourceLoc &L) {
+  return clang::SourceLocation::getFromRawEncoding(
+      static_cast<clang::SourceLocation::UIntTy>(L.Raw));
+}
+
+/// The GPU to analyse for: the check option if set, else the architecture
+/// the translation unit is compiled for (--cuda-gpu-arch), else sm_80.
+std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx, llvm::StringRef Option,
+                               std::string &Error);
+
+/// Parses the Launch option: "kernel: grid(..) block(..); other: block(..)".
+LaunchOptions parseLaunchOption(llvm::StringRef Option,
+                                std::vector<std::string> &Problems);
+
+/// "grid (128, 128, 1) block (32, 8, 1), from the launch at k.cu:58:3, on
+/// compute capability 1.3 (...)"
+std::string describeConfig(const LaunchConfig &L, const GpuModel &Gpu);
+
+/// Where to put the note about a configuration: its launch site or
+/// annotation, else the kernel.
+clang::SourceLocation configLoc(const LaunchConfig &L, const KernelFacts &K);
+
+/// Everything a check needs for one kernel.
+struct KernelContext {
+  const KernelFacts *Kernel = nullptr;
+  std::vector<LaunchConfig> Configs;
+  AnalysisOptions Options;
+};
+
+/// Extracts the facts of every kernel of the translation unit and resolves
+/// their launch configurations and assumed values.
+struct FileAnalysis {
+  FileFacts Facts;
+  std::vector<KernelContext> Kernels;
+  std::vector<std::string> Problems;
+};
+FileAnalysis analyzeFile(clang::ASTContext &Ctx, const LaunchOptions &Launch,
+                         const AnalysisOptions &Base);
+
+} // namespace checks
+} // namespace warplint
+
+#endif

@@ -1,0 +1,104 @@
+//===- UncoalescedAccessCheck.cpp - warplint-uncoalesced-access -----------===//
+#include "UncoalescedAccessCheck.h"
+
+#include "CheckSupport.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+#include <cmath>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace warplint {
+namespace checks {
+
+static constexpr llvm::StringLiteral TUBinding = "tu";
+
+static double parseFactor(StringRef S) {
+  double D = 1.5;
+  if (S.trim().getAsDouble(D) || D < 1.0)
+    return 1.5; // invalid: the default (a warning would need a context)
+  return D;
+}
+
+UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
+                                               tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
+      Launch(Options.get("Launch", "")),
+      MinFactor(parseFactor(Options.get("MinFactor", "1.5"))) {}
+
+void UncoalescedAccessCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "GpuArch", GpuArch);
+  Options.store(Opts, "Launch", Launch);
+  Options.store(Opts, "MinFactor", std::to_string(MinFactor));
+}
+
+void UncoalescedAccessCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind(TUBinding), this);
+}
+
+static const char *verb(const AccessFacts &A) {
+  if (A.IsRead && A.IsWrite)
+    return "global load and store of";
+  return A.IsWrite ? "global store to" : "global load from";
+}
+
+void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  std::string Err;
+  std::optional<GpuModel> Gpu = gpuFor(Ctx, GpuArch, Err);
+  if (!Gpu) {
+    configurationDiag("invalid GpuArch for %0: %1") << getID() << Err;
+    return;
+  }
+  std::vector<std::string> Problems;
+  LaunchOptions LO = parseLaunchOption(Launch, Problems);
+  AnalysisOptions AO;
+  AO.MinFactor = MinFactor;
+  FileAnalysis FA = analyzeFile(Ctx, LO, AO);
+  for (const std::string &P : Problems)
+    configurationDiag("%0: %1") << getID() << P;
+  for (const KernelContext &KC : FA.Kernels) {
+    for (const CoalescingFinding &F :
+         findUncoalescedAccesses(*KC.Kernel, KC.Configs, *Gpu, KC.Options)) {
+      const AccessFacts &A = *F.Access;
+      unsigned Used = unsigned(std::lround(100 * F.Worst.efficiency()));
+      bool Half = F.Family == CoalescingFamily::CC1_0 ||
+                  F.Family == CoalescingFamily::CC1_2;
+      if (Half)
+        diag(toLoc(A.Loc), "%0 '%1' needs %2 transactions per warp request "
+                           "(%3 per half-warp; ideal %4); %5%% of fetched "
+                           "bytes are used")
+            << verb(A) << A.Base << F.Worst.Transactions
+            << (F.Worst.Requests ? F.Worst.Transactions / F.Worst.Requests
+                                 : F.Worst.Transactions)
+            << F.Worst.IdealTransactions << Used;
+      else
+        diag(toLoc(A.Loc), "%0 '%1' touches %2 sectors in %3 lines per warp "
+                           "request (ideal %4); %5%% of fetched bytes are used")
+            << verb(A) << A.Base << F.Worst.Sectors << F.Worst.Transactions
+            << F.Worst.IdealSectors << Used;
+      if (!F.Why.empty())
+        diag(toLoc(A.Loc), "%0", DiagnosticIDs::Note) << F.Why;
+      if (F.Share < 1.0)
+        diag(toLoc(A.Loc), "%0%% of the enumerated warp requests are like this",
+             DiagnosticIDs::Note)
+            << unsigned(std::lround(100 * F.Share));
+      diag(configLoc(F.Config, *KC.Kernel), "assuming %0", DiagnosticIDs::Note)
+          << describeConfig(F.Config, *Gpu);
+      for (const std::string &S : F.Config.Assumptions)
+        diag(configLoc(F.Config, *KC.Kernel), "assuming %0", DiagnosticIDs::Note)
+            << S;
+      for (const std::string &S : F.Assumptions)
+        diag(toLoc(A.Loc), "assuming %0", DiagnosticIDs::Note) << S;
+      if (!F.Fix.empty())
+        diag(toLoc(A.Loc), "to fix: %0", DiagnosticIDs::Note) << F.Fix;
+    }
+  }
+}
+
+} // namespace checks
+} // namespace warplint

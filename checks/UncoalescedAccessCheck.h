@@ -1,0 +1,33 @@
+//===- UncoalescedAccessCheck.h - warplint-uncoalesced-access ---*- C++ -*-===//
+#ifndef WARPLINT_CHECKS_UNCOALESCEDACCESSCHECK_H
+#define WARPLINT_CHECKS_UNCOALESCEDACCESSCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace warplint {
+namespace checks {
+
+/// Warns when a warp's global memory request needs more sectors (on 1.x,
+/// transactions) than the ideal by more than MinFactor.
+/// Documentation: docs/checks/uncoalesced-access.md
+class UncoalescedAccessCheck : public clang::tidy::ClangTidyCheck {
+public:
+  UncoalescedAccessCheck(llvm::StringRef Name,
+                         clang::tidy::ClangTidyContext *Context);
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  bool isLanguageVersionSupported(const clang::LangOptions &LO) const override {
+    return LO.CUDA;
+  }
+
+private:
+  const std::string GpuArch;
+  const std::string Launch;
+  const double MinFactor;
+};
+
+} // namespace checks
+} // namespace warplint
+
+#endif
