@@ -35,6 +35,16 @@ void BankConflictCheck::registerMatchers(MatchFinder *Finder) {
 /// "BLKDIM" -> "BLKDIM + 1"; anything that is not a plain sum or product is
 /// parenthesised first.
 static std::string padded(const std::string &Text) {
+  // "BLKDIM + 1" -> "BLKDIM + 2"
+  size_t Plus = Text.rfind('+');
+  if (Plus != std::string::npos) {
+    StringRef Tail = StringRef(Text).substr(Plus + 1).trim();
+    unsigned N;
+    if (!Tail.empty() && !Tail.getAsInteger(10, N) &&
+        StringRef(Text).substr(0, Plus).trim().size() > 0)
+      return StringRef(Text).substr(0, Plus).rtrim().str() + " + " +
+             std::to_string(N + 1);
+  }
   for (char C : Text)
     if (!(isalnum(static_cast<unsigned char>(C)) || C == '_' || C == ' ' ||
           C == '+' || C == '*'))

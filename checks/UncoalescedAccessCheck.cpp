@@ -69,12 +69,10 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       bool Half = F.Family == CoalescingFamily::CC1_0 ||
                   F.Family == CoalescingFamily::CC1_2;
       if (Half)
-        diag(toLoc(A.Loc), "%0 '%1' needs %2 transactions per warp request "
-                           "(%3 per half-warp; ideal %4); %5%% of fetched "
-                           "bytes are used")
-            << verb(A) << A.Base << F.Worst.Transactions
-            << (F.Worst.Requests ? F.Worst.Transactions / F.Worst.Requests
-                                 : F.Worst.Transactions)
+        diag(toLoc(A.Loc), "%0 '%1' needs %2 transactions for the %3 "
+                           "half-warps of a warp request (ideal %4); %5%% of "
+                           "fetched bytes are used")
+            << verb(A) << A.Base << F.Worst.Transactions << F.Worst.Requests
             << F.Worst.IdealTransactions << Used;
       else
         diag(toLoc(A.Loc), "%0 '%1' touches %2 sectors in %3 lines per warp "

@@ -1,0 +1,173 @@
+// warplint-uncoalesced-access: sectors (2.0+) or transactions (1.x) per warp
+// request against the ideal. Every expected number is worked out by hand in
+// the comment above its kernel. MinFactor is 1.0 here, so any request that
+// needs more than the ideal is reported.
+//
+// RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: '1.0'}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CC80 --implicit-check-not='warning:'
+// RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_80 --cuda-side=host \
+// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: '1.0'}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CC80 --implicit-check-not='warning:'
+// RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_13 \
+// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: '1.0'}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CC13 --implicit-check-not='warning:'
+// RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_13 --cuda-side=host \
+// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: '1.0'}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CC13 --implicit-check-not='warning:'
+
+// All kernels run 256-thread blocks unless said otherwise; t is the global
+// thread index, so a block's addresses start on a 1024-byte boundary and
+// only the lanes' pattern matters.
+#define T (blockIdx.x * blockDim.x + threadIdx.x)
+
+// Offset 0 and 32: one aligned 128-byte line, 4 sectors (ideal 4); on 1.3
+// one 64-byte transaction per half-warp (ideal 2). Clean.
+__global__ void copyOffset0(float *o, const float *i) { o[T] = i[T + 0]; }
+__global__ void copyOffset32(float *o, const float *i) { o[T] = i[T + 32]; }
+// Offset 16: bytes 64..191: sectors 2..5, still 4 (ideal 4), two lines;
+// on 1.3 each half-warp sits in one 64-byte half of a segment: 2 (ideal 2).
+// Clean.
+__global__ void copyOffset16(float *o, const float *i) { o[T] = i[T + 16]; }
+// Offset 1: bytes 4..131: sectors 0..4 = 5 in 2 lines (ideal 4); 128 of 160
+// bytes used = 80%. On 1.3: half-warp 0, bytes 4..67, uses both halves of
+// segment 0: one 128-byte transaction; half-warp 1, bytes 68..131: 68..127
+// in the upper half of segment 0 (reduced to 64 bytes) and 128..131 in
+// segment 1 (reduced to 32): 3 transactions (ideal 2), 128 of 224 bytes =
+// 57%.
+__global__ void copyOffset1(float *o, const float *i) { o[T] = i[T + 1]; }
+// CC80: :[[@LINE-1]]:64: warning: global load from 'i' touches 5 sectors in 2 lines per warp request (ideal 4); 80% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-2]]:64: note: the warp's addresses are contiguous but start 4 bytes past a 128-byte boundary
+// CC13: :[[@LINE-3]]:64: warning: global load from 'i' needs 3 transactions for the 2 half-warps of a warp request (ideal 2); 57% of fetched bytes are used [warplint-uncoalesced-access]
+
+// Strides of S floats: lanes 4*S bytes apart.
+// S = 2: 256 bytes: 8 sectors in 2 lines (ideal 4), 50%. 1.3: a half-warp
+//   spans one 128-byte segment, using both halves: 2 transactions (ideal
+//   2): clean.
+__global__ void stride2(float *o, const float *i) { o[T] = i[2 * T]; }
+// CC80: :[[@LINE-1]]:60: warning: global load from 'i' touches 8 sectors in 2 lines per warp request (ideal 4); 50% of fetched bytes are used
+// CC80: :[[@LINE-2]]:60: note: adjacent lanes are 2 elements (8 bytes) apart
+// S = 4: 512 bytes: 16 sectors in 4 lines (ideal 4), 25%. 1.3: a half-warp
+//   spans 2 segments, each used in both halves: 4 transactions of 128 bytes
+//   (ideal 2), 128 of 512 bytes = 25%.
+__global__ void stride4(float *o, const float *i) { o[T] = i[4 * T]; }
+// CC80: :[[@LINE-1]]:60: warning: global load from 'i' touches 16 sectors in 4 lines per warp request (ideal 4); 25% of fetched bytes are used
+// CC13: :[[@LINE-2]]:60: warning: global load from 'i' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 25% of fetched bytes are used
+// S = 8: lanes 32 bytes apart: 32 sectors in 8 lines (ideal 4), 128 of 1024
+//   bytes = 12.5%, printed 13%. 1.3: 4 lanes per segment at 0, 32, 64, 96:
+//   8 transactions of 128 bytes (ideal 2), 13%.
+__global__ void stride8(float *o, const float *i) { o[T] = i[8 * T]; }
+// CC80: :[[@LINE-1]]:60: warning: global load from 'i' touches 32 sectors in 8 lines per warp request (ideal 4); 13% of fetched bytes are used
+// CC13: :[[@LINE-2]]:60: warning: global load from 'i' needs 8 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used
+// S = 16: 32 sectors in 16 lines, 13%. 1.3: 2 lanes per segment at 0 and
+//   64: 16 transactions of 128 bytes (ideal 2), 128 of 2048 bytes = 6%.
+__global__ void stride16(float *o, const float *i) { o[T] = i[16 * T]; }
+// CC80: :[[@LINE-1]]:61: warning: global load from 'i' touches 32 sectors in 16 lines per warp request (ideal 4); 13% of fetched bytes are used
+// CC13: :[[@LINE-2]]:61: warning: global load from 'i' needs 16 transactions for the 2 half-warps of a warp request (ideal 2); 6% of fetched bytes are used
+// S = 32: 32 sectors in 32 lines, 13%. 1.3: one lane per segment, reduced
+//   to 32 bytes: 32 transactions (ideal 2), 128 of 1024 bytes = 13%.
+__global__ void stride32(float *o, const float *i) { o[T] = i[32 * T]; }
+// CC80: :[[@LINE-1]]:61: warning: global load from 'i' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
+// CC80: :[[@LINE-2]]:61: note: adjacent lanes are 32 elements (128 bytes) apart
+// CC13: :[[@LINE-3]]:61: warning: global load from 'i' needs 32 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used
+
+// float4 and double, consecutive: 512 bytes = 16 sectors in 4 lines (ideal
+// 16); 256 bytes = 8 sectors (ideal 8). Clean on both.
+__global__ void copyFloat4(float4 *o, const float4 *i) { o[T] = i[T]; }
+__global__ void copyDouble(double *o, const double *i) { o[T] = i[T]; }
+// float4 at stride 2: lanes 32 bytes apart, 16 of each 32: 32 sectors in 8
+// lines (ideal 16), 50%. 1.3: each half-warp covers 512 bytes, 4 segments
+// used in both halves: 8 transactions (ideal 4), 50%.
+__global__ void float4Stride2(float4 *o, const float4 *i) { o[T] = i[2 * T]; }
+// CC80: :[[@LINE-1]]:68: warning: global load from 'i' touches 32 sectors in 8 lines per warp request (ideal 16); 50% of fetched bytes are used
+// CC13: :[[@LINE-2]]:68: warning: global load from 'i' needs 8 transactions for the 2 half-warps of a warp request (ideal 4); 50% of fetched bytes are used
+
+// The naive transpose: the store walks down a column. height = 1024 at the
+// launch: lanes 4096 bytes apart: 32 sectors in 32 lines (ideal 4), 13%.
+// 1.3: one lane per segment: 32 transactions of 32 bytes (ideal 2), 13%.
+__global__ void transposeNaive(float *out, const float *in, int width,
+                               int height) {
+  int x = blockIdx.x * 32 + threadIdx.x;
+  int y = blockIdx.y * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += 8)
+    out[x * height + (y + j)] = in[(y + j) * width + x];
+  // CC80: :[[@LINE-1]]:5: warning: global store to 'out' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
+  // CC80: :[[@LINE-2]]:5: note: adjacent lanes are 1024 elements (4096 bytes) apart: the index changes by 'height' per threadIdx.x
+  // CC80: note: assuming grid (32, 32, 1) block (32, 8, 1), from the launch at {{.*}}uncoalesced-access.cu:{{[0-9]+}}:3, on sm_80: compute capability 8.0 (32-byte sectors; 32 banks)
+  // CC80: :[[@LINE-4]]:5: note: to fix: swap the roles of threadIdx.x and threadIdx.y in this index, so that consecutive lanes touch consecutive elements
+  // CC13: :[[@LINE-5]]:5: warning: global store to 'out' needs 32 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used
+}
+
+// Narrow blocks, in[row * width + col] with width = 1024 (a launch
+// argument), all rows 4096 bytes apart:
+// - 16 wide: a warp covers 2 rows of 64 bytes: 4 sectors in 2 lines (ideal
+//   4): clean on sm_80; on 1.3 a half-warp is one row: clean.
+// - 8 wide: 4 rows of 32 bytes: 4 sectors in 4 lines (ideal 4): clean on
+//   sm_80; on 1.3 a half-warp is 2 rows of 32 bytes: 4 transactions of 32
+//   bytes (ideal 2), 100% used.
+// - 4 wide: 8 rows of 16 bytes: 8 sectors (ideal 4), 50%; 1.3: 8
+//   transactions of 32 bytes (ideal 2), 50%.
+__global__ void rows(float *out, const float *in, int width) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  out[row * width + col] = in[row * width + col];
+}
+// CC13: :[[@LINE-2]]:3: warning: global store to 'out' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 100% of fetched bytes are used
+// CC13: :[[@LINE-3]]:3: note: a warp spans 4 rows of the block (blockDim.x = 8), which are 1024 elements apart
+// CC13: note: assuming grid (128, 32, 1) block (8, 32, 1)
+// CC13: :[[@LINE-5]]:3: warning: global store to 'out' needs 8 transactions for the 2 half-warps of a warp request (ideal 2); 50% of fetched bytes are used
+// CC13: note: assuming grid (256, 16, 1) block (4, 64, 1)
+// CC13: :[[@LINE-7]]:28: warning: global load from 'in' needs 4 transactions
+// CC13: :[[@LINE-8]]:28: warning: global load from 'in' needs 8 transactions
+// CC80: :[[@LINE-9]]:3: warning: global store to 'out' touches 8 sectors in 8 lines per warp request (ideal 4); 50% of fetched bytes are used
+// CC80: :[[@LINE-10]]:3: note: a warp spans 8 rows of the block (blockDim.x = 4), which are 1024 elements apart
+// CC80: note: assuming grid (256, 16, 1) block (4, 64, 1)
+// CC80: :[[@LINE-12]]:28: warning: global load from 'in' touches 8 sectors in 8 lines per warp request (ideal 4); 50% of fetched bytes are used
+
+// Hong & Kim, Fig. 12, launched <<<80, 128>>>: with a one-dimensional block
+// ty is 0 and tx runs along the rows of M and N: every load and the store
+// are contiguous and aligned (M.width is not known; its assumed value keeps
+// rows aligned). Clean.
+#define BLOCKSIZE 16
+struct Matrix { int width; int height; float *elements; };
+__global__ void MatrixMulKernel(Matrix M, Matrix N, Matrix P) {
+  int bx = blockIdx.x, by = blockIdx.y;
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int wM = M.width, wN = N.width;
+  int starta = wM * BLOCKSIZE * by, enda = starta + wM - 1;
+  float subsum = 0;
+  for (int a = starta, b = BLOCKSIZE * bx, iter = 0; a <= enda;
+       a += BLOCKSIZE, b += BLOCKSIZE * wN, iter++) {
+    __shared__ float Msub[BLOCKSIZE][BLOCKSIZE];
+    __shared__ float Nsub[BLOCKSIZE][BLOCKSIZE];
+    Msub[ty][tx] = M.elements[a + wM * ty + tx];
+    Nsub[ty][tx] = N.elements[b + wN * ty + tx];
+    __syncthreads();
+    for (int k = 0; k < BLOCKSIZE; ++k)
+      subsum += Msub[ty][k] * Nsub[k][tx];
+    __syncthreads();
+  }
+  int index = wN * BLOCKSIZE * by + BLOCKSIZE * bx;
+  P.elements[index + wN * ty + tx] = subsum;
+}
+
+void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
+               double *od, const double *id, Matrix M, Matrix N, Matrix P) {
+  copyOffset0<<<64, 256>>>(o, i);
+  copyOffset32<<<64, 256>>>(o, i);
+  copyOffset16<<<64, 256>>>(o, i);
+  copyOffset1<<<64, 256>>>(o, i);
+  stride2<<<64, 256>>>(o, i);
+  stride4<<<64, 256>>>(o, i);
+  stride8<<<64, 256>>>(o, i);
+  stride16<<<64, 256>>>(o, i);
+  stride32<<<64, 256>>>(o, i);
+  copyFloat4<<<64, 256>>>(o4, i4);
+  copyDouble<<<64, 256>>>(od, id);
+  float4Stride2<<<64, 256>>>(o4, i4);
+  transposeNaive<<<dim3(32, 32), dim3(32, 8)>>>(o, i, 1024, 1024);
+  rows<<<dim3(64, 16), dim3(16, 16)>>>(o, i, 1024);
+  rows<<<dim3(128, 32), dim3(8, 32)>>>(o, i, 1024);
+  rows<<<dim3(256, 16), dim3(4, 64)>>>(o, i, 1024);
+  MatrixMulKernel<<<80, 128>>>(M, N, P);
+}
