@@ -12,6 +12,14 @@ config.test_exec_root = os.path.join(config.warplint_obj_root, "test")
 bin_dir = os.path.join(config.warplint_obj_root, "bin")
 config.substitutions.append(("%warplint", os.path.join(bin_dir, "warplint")))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%clang_tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
+config.substitutions.append(("%plugin", os.path.join(config.warplint_obj_root, "lib", "WarpLintTidyModule.so")))
+config.substitutions.append(("%src_root", config.warplint_src_root))
+# The arguments that give plain clang-tidy warplint's built-in CUDA headers.
+config.substitutions.append(("%builtin_cuda_args",
+    "--cuda-gpu-arch=sm_80 -nocudainc -nocudalib --cuda-path=/nonexistent "
+    "-isystem " + os.path.join(config.warplint_src_root, "lib", "Frontend", "cuda-include") +
+    " -include __warplint_cuda.h"))
 config.substitutions.append(("%python", "python3"))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, bin_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
