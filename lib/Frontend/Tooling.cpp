@@ -30,11 +30,12 @@ namespace {
 
 class FactsConsumer : public ASTConsumer {
 public:
-  FactsConsumer(FileFacts &Out, CompilerInstance &CI) : Out(Out), CI(CI) {}
+  FactsConsumer(FileFacts &Out, CompilerInstance &CI, bool ParseOnly)
+      : Out(Out), CI(CI), ParseOnly(ParseOnly) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A file with errors is reported as failed, not analysed: its AST may
     // miss what the user wrote.
-    if (CI.getDiagnostics().hasErrorOccurred())
+    if (CI.getDiagnostics().hasErrorOccurred() || ParseOnly)
       return;
     extractFileFacts(Ctx, Out);
   }
@@ -42,25 +43,28 @@ public:
 private:
   FileFacts &Out;
   CompilerInstance &CI;
+  bool ParseOnly;
 };
 
 class FactsAction : public ASTFrontendAction {
 public:
-  explicit FactsAction(FileFacts &Out) : Out(Out) {}
+  FactsAction(FileFacts &Out, bool ParseOnly) : Out(Out), ParseOnly(ParseOnly) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<FactsConsumer>(Out, CI);
+    return std::make_unique<FactsConsumer>(Out, CI, ParseOnly);
   }
 
 private:
   FileFacts &Out;
+  bool ParseOnly;
 };
 
 /// Runs FactsAction like tooling's default, but without clang's "N errors
 /// generated" line: warplint says itself which file was not analysed.
 class FactsToolAction : public tooling::ToolAction {
 public:
-  explicit FactsToolAction(FileFacts &Out) : Out(Out) {}
+  FactsToolAction(FileFacts &Out, bool ParseOnly)
+      : Out(Out), ParseOnly(ParseOnly) {}
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCH,
@@ -73,7 +77,7 @@ public:
       return false;
     CI.setVerboseOutputStream(llvm::nulls());
     CI.createSourceManager(*Files);
-    FactsAction Action(Out);
+    FactsAction Action(Out, ParseOnly);
     bool Ok = CI.ExecuteAction(Action);
     Files->clearStatCache();
     return Ok;
@@ -81,6 +85,7 @@ public:
 
 private:
   FileFacts &Out;
+  bool ParseOnly;
 };
 
 /// The real file system with the built-in CUDA headers mounted on top.
@@ -128,7 +133,8 @@ private:
 /// Runs the facts action on one command line. Diagnostics go to \p Diag.
 bool runOne(const std::vector<std::string> &Args, StringRef Directory,
             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-            llvm::raw_ostream &Diag, FileFacts &Out, bool Verbose) {
+            llvm::raw_ostream &Diag, FileFacts &Out,
+            const FrontendOptions &Opts) {
   if (!Directory.empty())
     FS->setCurrentWorkingDirectory(Directory);
   llvm::IntrusiveRefCntPtr<FileManager> Files(
@@ -136,8 +142,8 @@ bool runOne(const std::vector<std::string> &Args, StringRef Directory,
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(Diag, DiagOpts.get());
-  FilteringConsumer Filter(Printer, Verbose);
-  FactsToolAction Action(Out);
+  FilteringConsumer Filter(Printer, Opts.Verbose);
+  FactsToolAction Action(Out, Opts.ParseOnly);
   tooling::ToolInvocation Inv(Args, &Action, Files.get(),
                               std::make_shared<PCHContainerOperations>());
   Inv.setDiagnosticConsumer(&Filter);
@@ -357,7 +363,7 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
           Log << " " << Args[I];
         Log << "\n";
       }
-      return runOne(Args, Cmd.Directory, FS, Diag, Result.Facts, Opts.Verbose);
+      return runOne(Args, Cmd.Directory, FS, Diag, Result.Facts, Opts);
     };
     if (Builtin) {
       Result.Ok = Run(true, Log);
@@ -408,7 +414,7 @@ llvm::Expected<FileFacts> extractFactsFromCode(StringRef Code,
   std::string Diags;
   llvm::raw_string_ostream DiagOS(Diags);
   bool Ok = runOne(adjustArgs(TC.Args, Path, Opts, true, ""), "/warplint-input",
-                   FS, DiagOS, Facts, Opts.Verbose);
+                   FS, DiagOS, Facts, Opts);
   if (!Ok)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s could not be parsed:\n%s",

@@ -44,6 +44,8 @@ struct FrontendOptions {
   bool Verbose = false;
   /// Never use a toolkit's headers, even when the command names one.
   bool ForceBuiltinHeaders = false;
+  /// Parse only, extract nothing (for benchmarks of the extraction's cost).
+  bool ParseOnly = false;
   /// Where messages go (stderr by default).
   llvm::raw_ostream *Log = nullptr;
 };

@@ -1,0 +1,152 @@
+//===- analysis_bench.cpp - warplint's own analysis speed -----------------===//
+//
+// Two measurements, each taken side by side in one run and reported as
+// medians and ratios (never asserted: this is a benchmark, not a test):
+//
+//  1. Grid independence: the analyses (launch resolution, warp enumeration,
+//     coalescing and bank-conflict findings) of the tiled transpose kernel
+//     launched on a 64x64 grid against the same kernel on 65536x65536.
+//  2. The cost beyond parsing: for each kernel of a file, the time of
+//     parsing plus fact extraction plus both analyses, less the time of
+//     parsing alone, per kernel.
+//
+//   warplint-bench-analysis [file.cu] [--reps N]
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Tooling.h"
+#include "Model/Analyses.h"
+#include "Model/Launch.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace warplint;
+using Clock = std::chrono::steady_clock;
+
+static const char *TransposeTemplate = R"(
+#define TILE 32
+__global__ void transposeTiled(float *out, const float *in, int width) {
+  __shared__ float tile[TILE][TILE];
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += 8)
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  for (int j = 0; j < TILE; j += 8)
+    out[(y + j) * width + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+void run(float *o, const float *i) {
+  transposeTiled<<<dim3(GRID, GRID), dim3(32, 8)>>>(o, i, GRID * 32);
+}
+)";
+
+template <typename F> static double medianSeconds(unsigned Reps, F &&Fn) {
+  std::vector<double> T;
+  for (unsigned I = 0; I < Reps; ++I) {
+    auto B = Clock::now();
+    Fn();
+    T.push_back(std::chrono::duration<double>(Clock::now() - B).count());
+  }
+  std::sort(T.begin(), T.end());
+  return T[T.size() / 2];
+}
+
+static unsigned analyse(const FileFacts &F) {
+  unsigned Findings = 0;
+  std::string Err;
+  GpuModel Gpu = *gpuModelFor("sm_80", Err);
+  for (const KernelFacts &K : F.Kernels) {
+    std::vector<std::string> Problems;
+    auto Configs = resolveLaunchConfigs(K, {}, Problems);
+    AnalysisOptions O;
+    Findings += findUncoalescedAccesses(K, Configs, Gpu, O).size();
+    Findings += findBankConflicts(K, Configs, Gpu, O).size();
+  }
+  return Findings;
+}
+
+int main(int argc, char **argv) {
+  std::string File;
+  unsigned Reps = 21;
+  for (int I = 1; I < argc; ++I) {
+    std::string A = argv[I];
+    if (A == "--reps" && I + 1 < argc)
+      Reps = std::max(1, std::atoi(argv[++I]));
+    else
+      File = A;
+  }
+  llvm::outs() << "warplint analysis benchmark (" << Reps
+               << " repetitions, medians)\n\n";
+
+  // 1. Grid independence.
+  double Times[2];
+  unsigned Warps[2] = {0, 0};
+  const long Grids[2] = {64, 65536};
+  for (int G = 0; G < 2; ++G) {
+    std::string Src = "#define GRID " + std::to_string(Grids[G]) + "\n" +
+                      TransposeTemplate;
+    auto Facts = extractFactsFromCode(Src, "transpose.cu");
+    if (!Facts) {
+      llvm::errs() << llvm::toString(Facts.takeError()) << "\n";
+      return 1;
+    }
+    unsigned N = 0;
+    Times[G] = medianSeconds(Reps, [&] { N = analyse(*Facts); });
+    Warps[G] = N;
+  }
+  llvm::outs() << "1. analyses of transposeTiled:\n"
+               << llvm::format("   grid 64x64:       %8.3f ms (%u findings)\n",
+                               Times[0] * 1e3, Warps[0])
+               << llvm::format("   grid 65536x65536: %8.3f ms (%u findings)\n",
+                               Times[1] * 1e3, Warps[1])
+               << llvm::format("   ratio large/small: %.3f\n\n",
+                               Times[1] / Times[0]);
+
+  // 2. Beyond parsing, per kernel.
+  std::string Code;
+  std::string Name = File.empty() ? "transpose.cu" : File;
+  if (File.empty()) {
+    Code = "#define GRID 128\n" + std::string(TransposeTemplate);
+  } else {
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf) {
+      llvm::errs() << "cannot read " << File << "\n";
+      return 1;
+    }
+    Code = (*Buf)->getBuffer().str();
+  }
+  FrontendOptions ParseOnly;
+  ParseOnly.ParseOnly = true;
+  unsigned Kernels = 0;
+  double Parse = medianSeconds(Reps, [&] {
+    auto F = extractFactsFromCode(Code, Name, {}, ParseOnly);
+    if (!F)
+      llvm::consumeError(F.takeError()); // measured either way
+  });
+  double Full = medianSeconds(Reps, [&] {
+    auto F = extractFactsFromCode(Code, Name);
+    if (!F) {
+      llvm::consumeError(F.takeError());
+      return;
+    }
+    Kernels = F->Kernels.size();
+    analyse(*F);
+  });
+  llvm::outs() << "2. " << Name << ": " << Kernels << " kernels\n"
+               << llvm::format("   parse only:                    %8.3f ms\n",
+                               Parse * 1e3)
+               << llvm::format("   parse + facts + analyses:      %8.3f ms\n",
+                               Full * 1e3)
+               << llvm::format("   beyond parsing, per kernel:    %8.3f ms\n",
+                               Kernels ? (Full - Parse) * 1e3 / Kernels : 0.0);
+  return 0;
+}
