@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
   t_features.normalized = false;
   t_features.channelDesc = chDesc0;
   if (cudaBindTexture(NULL, &t_features, feature_d, &chDesc0,
-                      npoints * nfeatures * sizeof(float)) != CUDA_SUCCESS)
+                      npoints * nfeatures * sizeof(float)) != cudaSuccess)
     printf("Couldn't bind features array to texture!\n");
   cudaBindTexture(0, t_index, membership_d, npoints * sizeof(int));
   float h_clusters[32 * 8] = {0};
