@@ -20,11 +20,13 @@ BankConflictCheck::BankConflictCheck(StringRef Name,
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
       Launch(Options.get("Launch", "")),
+      Assume(Options.getLocalOrGlobal("Assume", "")),
       MinWays(Options.get("MinWays", 2u)) {}
 
 void BankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GpuArch", GpuArch);
   Options.store(Opts, "Launch", Launch);
+  Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "MinWays", MinWays);
 }
 
@@ -64,6 +66,9 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   LaunchOptions LO = parseLaunchOption(Launch, Problems);
   AnalysisOptions AO;
   AO.MinWays = MinWays;
+  std::string AssumeErr = sym::parseAssumptions(Assume, AO.Enum.Assumptions);
+  if (!Assume.empty() && !AssumeErr.empty())
+    configurationDiag("invalid Assume option for %0: %1") << getID() << AssumeErr;
   FileAnalysis FA = analyzeFile(Ctx, LO, AO);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;

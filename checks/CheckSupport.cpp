@@ -64,8 +64,8 @@ FileAnalysis analyzeFile(clang::ASTContext &Ctx, const LaunchOptions &Launch,
     C.Kernel = &K;
     C.Configs = resolveLaunchConfigs(K, Launch, R.Problems);
     C.Options = Base;
-    for (const auto &[Name, V] : parseAssumedValues(K, R.Problems))
-      C.Options.Enum.Assumed[Name] = V;
+    for (const auto &[Name, A] : parseKernelAssumptions(K, R.Problems))
+      C.Options.Enum.Assumptions[Name] = A;
     R.Kernels.push_back(std::move(C));
   }
   return R;

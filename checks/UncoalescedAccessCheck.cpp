@@ -27,12 +27,14 @@ UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
       Launch(Options.get("Launch", "")),
+      Assume(Options.getLocalOrGlobal("Assume", "")),
       MinFactor(parseFactor(Options.get("MinFactor", "1.5"))) {}
 
 void UncoalescedAccessCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GpuArch", GpuArch);
   Options.store(Opts, "Launch", Launch);
+  Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "MinFactor", std::to_string(MinFactor));
 }
 
@@ -58,6 +60,9 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
   LaunchOptions LO = parseLaunchOption(Launch, Problems);
   AnalysisOptions AO;
   AO.MinFactor = MinFactor;
+  std::string AssumeErr = sym::parseAssumptions(Assume, AO.Enum.Assumptions);
+  if (!Assume.empty() && !AssumeErr.empty())
+    configurationDiag("invalid Assume option for %0: %1") << getID() << AssumeErr;
   FileAnalysis FA = analyzeFile(Ctx, LO, AO);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;

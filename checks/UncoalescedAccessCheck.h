@@ -24,6 +24,7 @@ public:
 private:
   const std::string GpuArch;
   const std::string Launch;
+  const std::string Assume;
   const double MinFactor;
 };
 

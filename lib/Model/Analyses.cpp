@@ -84,10 +84,14 @@ std::map<std::string, int64_t> uniformValues(const LaunchConfig &L,
   for (const auto &[Name, S] : Syms) {
     if (S.symbolKind() != sym::SymbolKind::Param)
       continue;
-    if (auto It = O.Assumed.find(Name); It != O.Assumed.end())
-      V[Name] = It->second;
+    auto AIt = O.Assumptions.find(Name);
+    if (AIt != O.Assumptions.end() && AIt->second.Equal)
+      V[Name] = *AIt->second.Equal;
     else if (auto It = L.Args.find(Name); It != L.Args.end())
       V[Name] = It->second;
+    else if (AIt != O.Assumptions.end())
+      V[Name] = AIt->second.pick(O.DefaultParamValue, O.Variant)
+                    .value_or(O.DefaultParamValue);
     else
       V[Name] = O.DefaultParamValue;
   }
@@ -154,6 +158,71 @@ void explainStride(const AccessFacts &A, const LaunchConfig &L,
 
 } // namespace
 
+namespace {
+
+struct WorstCoalescing {
+  AccessEnumeration E;
+  size_t Worst = 0; ///< index into E.Samples
+  CoalescingResult R;
+  double Factor = 0;
+  double Share = 1;
+};
+
+std::optional<WorstCoalescing> worstCoalescing(const KernelFacts &K,
+                                               const AccessFacts &A,
+                                               const LaunchConfig &L,
+                                               CoalescingFamily F,
+                                               const AnalysisOptions &Opts,
+                                               const EnumerationOptions &EO) {
+  WorstCoalescing W;
+  W.E = enumerateAccess(K, A, L, EO);
+  if (!W.E.Unanalysable.empty() || W.E.Samples.empty())
+    return std::nullopt;
+  unsigned Bad = 0, Total = 0;
+  for (size_t I = 0; I < W.E.Samples.size(); ++I) {
+    const WarpSample &S = W.E.Samples[I];
+    CoalescingResult CR = analyzeCoalescing(S.Req, F);
+    double Fa = factorOf(CR, F);
+    Total += S.Weight;
+    if (Fa > Opts.MinFactor)
+      Bad += S.Weight;
+    if (I == 0 || Fa > W.Factor) {
+      W.Worst = I;
+      W.R = CR;
+      W.Factor = Fa;
+    }
+  }
+  W.Share = Total ? double(Bad) / Total : 1.0;
+  return W;
+}
+
+/// When a result used chosen values for unknowns, says whether it holds for
+/// another admitted value too, replacing the plain "'n' = 4096" sentences.
+void checkRobustness(std::vector<std::string> &Assumptions,
+                     const std::map<std::string, int64_t> &Chosen0,
+                     const std::map<std::string, int64_t> &Chosen1, bool Same,
+                     const std::string &OtherResult) {
+  for (const auto &[Name, V0] : Chosen0) {
+    auto It = Chosen1.find(Name);
+    if (It == Chosen1.end() || It->second == V0)
+      continue;
+    std::string Prefix = "'" + Name + "' = " + std::to_string(V0) + " (";
+    for (std::string &S : Assumptions) {
+      if (S.rfind(Prefix, 0) != 0)
+        continue;
+      if (Same)
+        S = "nothing about '" + Name + "', whose value is not known here: " +
+            "the result is the same for " + Name + " = " + std::to_string(V0) +
+            " and " + Name + " = " + std::to_string(It->second);
+      else
+        S += "; with " + Name + " = " + std::to_string(It->second) +
+             " instead: " + OtherResult;
+    }
+  }
+}
+
+} // namespace
+
 std::vector<CoalescingFinding>
 findUncoalescedAccesses(const KernelFacts &K,
                         const std::vector<LaunchConfig> &Configs,
@@ -164,42 +233,37 @@ findUncoalescedAccesses(const KernelFacts &K,
       if (A.Space != MemorySpace::Global || A.IsAtomic || !A.ElementSize)
         continue;
       CoalescingFamily F = A.IsRead ? Gpu.Loads : Gpu.Stores;
-      AccessEnumeration E = enumerateAccess(K, A, L, Opts.Enum);
-      if (!E.Unanalysable.empty() || E.Samples.empty())
-        continue;
-      const WarpSample *Worst = nullptr;
-      CoalescingResult WorstR;
-      double WorstF = 0;
-      unsigned Bad = 0, Total = 0;
-      for (const WarpSample &S : E.Samples) {
-        CoalescingResult CR = analyzeCoalescing(S.Req, F);
-        double Fa = factorOf(CR, F);
-        Total += S.Weight;
-        if (Fa > Opts.MinFactor)
-          Bad += S.Weight;
-        if (!Worst || Fa > WorstF) {
-          Worst = &S;
-          WorstR = CR;
-          WorstF = Fa;
-        }
-      }
-      if (WorstF <= Opts.MinFactor)
+      auto W = worstCoalescing(K, A, L, F, Opts, Opts.Enum);
+      if (!W || W->Factor <= Opts.MinFactor)
         continue;
       CoalescingFinding Fd;
       Fd.Access = &A;
       Fd.Config = L;
       Fd.Family = F;
-      Fd.Worst = WorstR;
-      Fd.Factor = WorstF;
-      Fd.Share = Total ? double(Bad) / Total : 1.0;
-      Fd.Assumptions = E.Assumptions;
-      explainStride(A, L, Opts.Enum, *Worst, Fd.Why, Fd.Fix);
+      Fd.Worst = W->R;
+      Fd.Factor = W->Factor;
+      Fd.Share = W->Share;
+      Fd.Assumptions = W->E.Assumptions;
+      if (!W->E.Chosen.empty()) {
+        EnumerationOptions Other = Opts.Enum;
+        Other.Variant = 1;
+        auto W1 = worstCoalescing(K, A, L, F, Opts, Other);
+        if (W1) {
+          bool Same = W1->R.Sectors == W->R.Sectors &&
+                      W1->R.Transactions == W->R.Transactions;
+          checkRobustness(Fd.Assumptions, W->E.Chosen, W1->E.Chosen, Same,
+                          std::to_string(W1->R.Sectors) + " sectors in " +
+                              std::to_string(W1->R.Transactions) +
+                              " transactions");
+        }
+      }
+      explainStride(A, L, Opts.Enum, W->E.Samples[W->Worst], Fd.Why, Fd.Fix);
       // The same access with the same numbers under another launch adds
       // nothing.
       bool Dup = false;
       for (const CoalescingFinding &O : R)
-        Dup |= O.Access == &A && O.Worst.Sectors == WorstR.Sectors &&
-               O.Worst.Transactions == WorstR.Transactions;
+        Dup |= O.Access == &A && O.Worst.Sectors == W->R.Sectors &&
+               O.Worst.Transactions == W->R.Transactions;
       if (!Dup)
         R.push_back(std::move(Fd));
     }

@@ -255,43 +255,16 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
   return R;
 }
 
-std::map<std::string, int64_t>
-parseAssumedValues(const KernelFacts &K, std::vector<std::string> &Problems) {
-  std::map<std::string, int64_t> R;
+std::map<std::string, sym::Assumption>
+parseKernelAssumptions(const KernelFacts &K, std::vector<std::string> &Problems) {
+  std::map<std::string, sym::Assumption> R;
   for (const AnnotationFacts &A : K.Annotations) {
     const std::string &T = A.Text;
     if (T.rfind("assume", 0) != 0)
       continue;
-    // assume NAME == N [, NAME == N ...]
-    Scanner Sc{T};
-    Sc.P = 6;
-    bool Ok = true;
-    do {
-      Sc.skip();
-      size_t B = Sc.P;
-      while (Sc.P < T.size() &&
-             (std::isalnum(static_cast<unsigned char>(T[Sc.P])) ||
-              T[Sc.P] == '_' || T[Sc.P] == '.'))
-        ++Sc.P;
-      std::string Name = T.substr(B, Sc.P - B);
-      if (Name.empty() || !Sc.eat('=') || !Sc.eat('=')) {
-        Ok = false;
-        break;
-      }
-      bool Neg = Sc.eat('-');
-      auto N = Sc.number();
-      if (!N) {
-        Ok = false;
-        break;
-      }
-      R[Name] = Neg ? -*N : *N;
-    } while (Sc.eat(','));
-    Sc.skip();
-    if (!Ok || Sc.P != T.size())
-      Problems.push_back(where(A.Loc) +
-                         ": invalid warplint annotation: expected 'assume "
-                         "NAME == INTEGER' in '" +
-                         T + "'");
+    std::string Err = sym::parseAssumptions(T.substr(6), R);
+    if (!Err.empty())
+      Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " + Err);
   }
   return R;
 }

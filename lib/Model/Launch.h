@@ -19,6 +19,7 @@
 #define WARPLINT_MODEL_LAUNCH_H
 
 #include "Model/KernelFacts.h"
+#include "Symbolic/Assumptions.h"
 
 #include <array>
 #include <cstdint>
@@ -70,10 +71,10 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                                                const LaunchOptions &Opts,
                                                std::vector<std::string> &Problems);
 
-/// Values the user asserts for unknowns: `// warplint: assume width == 4096`
-/// annotations and --assume options ("width=4096").
-std::map<std::string, int64_t> parseAssumedValues(const KernelFacts &K,
-                                                  std::vector<std::string> &Problems);
+/// What the user asserts about unknowns in `// warplint: assume ...`
+/// annotations: "width == 4096", "n >= 1024, n % 32 == 0".
+std::map<std::string, sym::Assumption>
+parseKernelAssumptions(const KernelFacts &K, std::vector<std::string> &Problems);
 
 } // namespace warplint
 

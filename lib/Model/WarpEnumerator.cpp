@@ -143,18 +143,29 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
       Fixed[Name] = L.Grid[Dim];
       break;
     case sym::SymbolKind::Param: {
-      if (auto It = O.Assumed.find(Name); It != O.Assumed.end()) {
-        Fixed[Name] = It->second;
-        Assume("'" + Name + "' = " + std::to_string(It->second) +
-               " (as given)");
+      auto AIt = O.Assumptions.find(Name);
+      const sym::Assumption *A = AIt == O.Assumptions.end() ? nullptr : &AIt->second;
+      if (A && A->Equal) {
+        Fixed[Name] = *A->Equal;
+        Assume("'" + Name + "' = " + std::to_string(*A->Equal) + " (as given)");
       } else if (auto It = L.Args.find(Name); It != L.Args.end()) {
         Fixed[Name] = It->second;
       } else {
-        Fixed[Name] = O.DefaultParamValue;
-        Assume("'" + Name + "' = " + std::to_string(O.DefaultParamValue) +
-               " (its value is not known here; give it with a `// warplint: "
-               "assume " +
-               Name + " == N` annotation)");
+        sym::Assumption None;
+        auto V = (A ? *A : None).pick(O.DefaultParamValue, O.Variant);
+        if (!V) {
+          R.Unanalysable = "the assumptions about '" + Name +
+                           "' admit no value (" + A->str(Name) + ")";
+          return R;
+        }
+        Fixed[Name] = *V;
+        R.Chosen[Name] = *V;
+        Assume("'" + Name + "' = " + std::to_string(*V) +
+               (A ? " (its value is not known here; it meets the assumption " +
+                        A->str(Name) + ")"
+                  : " (its value is not known here; give it with a `// "
+                    "warplint: assume " +
+                        Name + " == N` annotation)"));
       }
       break;
     }
@@ -168,8 +179,9 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
         UnevaluableGuardSyms.insert(Name);
         break;
       }
-      if (auto It = O.Assumed.find(Name); It != O.Assumed.end()) {
-        Fixed[Name] = It->second;
+      if (auto It = O.Assumptions.find(Name);
+          It != O.Assumptions.end() && It->second.Equal) {
+        Fixed[Name] = *It->second.Equal;
       } else {
         Fixed[Name] = 0;
         if (AddressSyms.count(Name))

@@ -20,6 +20,7 @@
 #include "Model/KernelFacts.h"
 #include "Model/Launch.h"
 #include "Model/MemoryModels.h"
+#include "Symbolic/Assumptions.h"
 
 #include <array>
 #include <map>
@@ -29,9 +30,12 @@
 namespace warplint {
 
 struct EnumerationOptions {
-  /// Values the user gave for unknowns (annotations, options). Win over
-  /// launch-site arguments.
-  std::map<std::string, int64_t> Assumed;
+  /// What the user asserts about unknowns (annotations, options). An
+  /// equality wins over a launch-site argument.
+  std::map<std::string, sym::Assumption> Assumptions;
+  /// 0: each free unknown takes the admitted value nearest the default; 1:
+  /// another admitted value, to see whether a result depends on it.
+  unsigned Variant = 0;
   /// The value used for a scalar parameter nobody gave a value; always
   /// stated as an assumption.
   int64_t DefaultParamValue = 4096;
@@ -57,6 +61,9 @@ struct AccessEnumeration {
   /// index depends on a value that differs between lanes and is unknown).
   std::string Unanalysable;
   unsigned WarpsEnumerated = 0;
+  /// Unknowns that took a chosen value (not given, not at the launch), with
+  /// the value.
+  std::map<std::string, int64_t> Chosen;
 };
 
 AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,

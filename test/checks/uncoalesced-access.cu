@@ -124,6 +124,17 @@ __global__ void rows(float *out, const float *in, int width) {
 // CC80: note: assuming grid (256, 16, 1) block (4, 64, 1)
 // CC80: :[[@LINE-12]]:28: warning: global load from 'in' touches 8 sectors in 8 lines per warp request (ideal 4); 50% of fetched bytes are used
 
+// A stride nobody gives a value for: 'height' is a runtime value at the
+// launch. Lanes are height floats apart; for any height of at least 8 that
+// is 32 sectors in 32 lines. warplint tries two admitted values and says
+// the result does not depend on it.
+__global__ void unknownStride(float *out, int height) {
+  out[threadIdx.x * height] = 0.0f;
+  // CC80: :[[@LINE-1]]:3: warning: global store to 'out' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
+  // CC80: note: assuming nothing about 'height', whose value is not known here: the result is the same for height = 4096 and height = 4103
+  // CC13: :[[@LINE-3]]:3: warning: global store to 'out' needs 32 transactions
+}
+
 // Hong & Kim, Fig. 12, launched <<<80, 128>>>: with a one-dimensional block
 // ty is 0 and tx runs along the rows of M and N: every load and the store
 // are contiguous and aligned (M.width is not known; its assumed value keeps
@@ -152,7 +163,9 @@ __global__ void MatrixMulKernel(Matrix M, Matrix N, Matrix P) {
 }
 
 void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
-               double *od, const double *id, Matrix M, Matrix N, Matrix P) {
+               double *od, const double *id, Matrix M, Matrix N, Matrix P,
+               int n) {
+  unknownStride<<<64, 256>>>(o, n);
   copyOffset0<<<64, 256>>>(o, i);
   copyOffset32<<<64, 256>>>(o, i);
   copyOffset16<<<64, 256>>>(o, i);

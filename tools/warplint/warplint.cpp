@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/Tooling.h"
 #include "Report/FactsText.h"
+#include "Symbolic/Assumptions.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -80,6 +81,12 @@ static cl::list<std::string> LaunchOpt(
              "block(X,Y)'; may be repeated"),
     cl::cat(Category));
 
+static cl::opt<std::string> AssumeOpt(
+    "assume",
+    cl::desc("What to assume of unknown values: 'n >= 1024, n % 32 == 0, "
+             "width == 4096'"),
+    cl::init(""), cl::cat(Category));
+
 static cl::opt<bool> Summary(
     "summary",
     cl::desc("Print a readable summary of the extracted kernel facts "
@@ -149,6 +156,15 @@ static int runChecks(const clang::tooling::CompilationDatabase &DB,
     Overrides.HeaderFilterRegex = HeaderFilter;
   if (!GpuArch.empty())
     Overrides.CheckOptions["GpuArch"] = ClangTidyOptions::ClangTidyValue(GpuArch);
+  if (!AssumeOpt.empty()) {
+    std::map<std::string, sym::Assumption> Check;
+    std::string Err = sym::parseAssumptions(AssumeOpt, Check);
+    if (!Err.empty()) {
+      errs() << "warplint: error: invalid --assume: " << Err << "\n";
+      return 2;
+    }
+    Overrides.CheckOptions["Assume"] = ClangTidyOptions::ClangTidyValue(AssumeOpt);
+  }
   if (!LaunchOpt.empty()) {
     std::string L;
     for (const std::string &E : LaunchOpt)

@@ -117,16 +117,18 @@ TEST(LaunchTest, FallsBackThroughAnnotationOptionBoundsDefault) {
   EXPECT_EQ(Cs[0].Block[0], 256);
 }
 
-TEST(LaunchTest, AssumedValuesFromAnnotations) {
+TEST(LaunchTest, AssumptionsFromAnnotations) {
   KernelFacts K;
-  K.Annotations.push_back({"assume width == 4096, n == -1", {"k.cu", 3, 1}});
-  K.Annotations.push_back({"assume width >= 3", {"k.cu", 4, 1}});
+  K.Annotations.push_back({"assume width == 4096, n >= 1024", {"k.cu", 3, 1}});
+  K.Annotations.push_back({"assume n % 32 == 0", {"k.cu", 4, 1}});
+  K.Annotations.push_back({"assume width != 3", {"k.cu", 5, 1}});
   std::vector<std::string> Problems;
-  auto V = parseAssumedValues(K, Problems);
-  EXPECT_EQ(V.at("width"), 4096);
-  EXPECT_EQ(V.at("n"), -1);
+  auto V = parseKernelAssumptions(K, Problems);
+  EXPECT_EQ(V.at("width").Equal, 4096);
+  EXPECT_EQ(V.at("n").Min, 1024);
+  EXPECT_EQ(V.at("n").Multiple, 32);
   ASSERT_EQ(Problems.size(), 1u);
-  EXPECT_NE(Problems[0].find("k.cu:4:1"), std::string::npos);
+  EXPECT_NE(Problems[0].find("k.cu:5:1"), std::string::npos) << Problems[0];
 }
 
 } // namespace

@@ -84,7 +84,7 @@ TEST(WarpEnumeratorTest, UnknownParameterIsAnAssumptionNotASilentGuess) {
   EXPECT_EQ(*E.Samples[0].Req.Lane[1], 4 * 4096);
   // A value the user gives is used and said.
   EnumerationOptions O;
-  O.Assumed["width"] = 3;
+  O.Assumptions["width"].Equal = 3;
   E = enumerateAccess(K, access(Tx * W), launch({1, 1, 1}, {32, 1, 1}), O);
   EXPECT_EQ(*E.Samples[0].Req.Lane[1], 12);
   EXPECT_NE(E.Assumptions[0].find("as given"), std::string::npos);

@@ -1,0 +1,86 @@
+//===- AssumptionsTest.cpp - assumptions and interval reasoning -----------===//
+#include "Symbolic/Assumptions.h"
+
+#include <gtest/gtest.h>
+
+using namespace warplint::sym;
+
+namespace {
+
+Expr P(const char *N) { return Expr::symbol(N, SymbolKind::Param); }
+
+TEST(AssumptionsTest, ParsesClauses) {
+  std::map<std::string, Assumption> A;
+  EXPECT_EQ(parseAssumptions("n >= 1024, n % 32 == 0, w == 7, m < 10", A), "");
+  EXPECT_EQ(A["n"].Min, 1024);
+  EXPECT_EQ(A["n"].Multiple, 32);
+  EXPECT_EQ(A["w"].Equal, 7);
+  EXPECT_EQ(A["m"].Max, 9);
+  EXPECT_EQ(A["n"].str("n"), "n >= 1024, n % 32 == 0");
+}
+
+TEST(AssumptionsTest, RejectsWhatItCannotRead) {
+  std::map<std::string, Assumption> A;
+  EXPECT_NE(parseAssumptions("n != 3", A).find("expected ==, >=, >, <=, <"),
+            std::string::npos);
+  EXPECT_NE(parseAssumptions("n % 0 == 0", A).find("M >= 1"), std::string::npos);
+  EXPECT_NE(parseAssumptions("n == x", A).find("expected an integer"),
+            std::string::npos);
+  EXPECT_NE(parseAssumptions("n == 1 n", A).find("unexpected"),
+            std::string::npos);
+}
+
+TEST(AssumptionsTest, PicksAdmittedValues) {
+  Assumption A;
+  A.Min = 1024;
+  A.Multiple = 32;
+  EXPECT_EQ(A.pick(4096), 4096);
+  EXPECT_EQ(A.pick(4100), 4128);      // rounded up to a multiple
+  EXPECT_EQ(A.pick(10), 1024);        // raised to the minimum
+  EXPECT_EQ(A.pick(4096, 1), 4096 + 7 * 32);
+  EXPECT_TRUE(A.admits(*A.pick(4096, 1)));
+  Assumption None;
+  EXPECT_EQ(None.pick(4096, 1), 4103); // changes alignment: a real check
+  Assumption Bad;
+  Bad.Min = 10;
+  Bad.Max = 5;
+  EXPECT_FALSE(Bad.pick(7).has_value());
+  Assumption Eq;
+  Eq.Equal = 3;
+  EXPECT_EQ(Eq.pick(4096, 1), 3);
+}
+
+TEST(AssumptionsTest, IntervalsThroughArithmetic) {
+  std::map<std::string, Interval> Of{{"n", {1024, std::nullopt}}};
+  Interval I = bounds(threadIdx('x') * 4 + 3, {{"threadIdx.x", {0, 255}}});
+  EXPECT_EQ(I.Lo, 3);
+  EXPECT_EQ(I.Hi, 1023);
+  Interval M = bounds(P("k") % 32, {{"k", {0, std::nullopt}}});
+  EXPECT_EQ(M.Lo, 0);
+  EXPECT_EQ(M.Hi, 31);
+  Interval D = bounds(P("n") / 16, Of);
+  EXPECT_EQ(D.Lo, 64);
+  EXPECT_FALSE(D.Hi.has_value());
+  // Unknown sign: nothing is claimed.
+  EXPECT_FALSE(bounds(P("q") * 2, {}).Lo.has_value());
+}
+
+TEST(AssumptionsTest, DecidesConditionsThatDoNotDependOnTheUnknown) {
+  // if (i < n) with i < 256 and n >= 1024: always taken, whatever n is.
+  Expr I = blockIdx('x') * 256 + threadIdx('x');
+  std::map<std::string, Interval> Of{{"n", {1024, std::nullopt}},
+                                     {"blockIdx.x", {0, 2}},
+                                     {"threadIdx.x", {0, 255}}};
+  EXPECT_EQ(decide(Expr::lt(I, P("n")), Of), true);
+  EXPECT_EQ(decide(Expr::le(P("n"), I), Of), false);
+  // With more blocks it depends on n.
+  Of["blockIdx.x"] = {0, 100};
+  EXPECT_EQ(decide(Expr::lt(I, P("n")), Of), std::nullopt);
+  EXPECT_EQ(decide(Expr::logicalAnd(Expr::lt(threadIdx('x'), Expr(512)),
+                                    Expr::lt(I, P("n"))),
+                   Of),
+            std::nullopt);
+  EXPECT_EQ(decide(Expr::eq(threadIdx('x') % 32, Expr(40)), Of), false);
+}
+
+} // namespace
