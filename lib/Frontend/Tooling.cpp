@@ -280,6 +280,10 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   Extra.push_back("-nocudalib");
   Extra.push_back("-Wno-unknown-cuda-version");
   Extra.push_back("-w");
+  // nvcc (through the host compiler) only warns on "a"MACRO"b" string
+  // pasting, which clang makes an error by default; tolerate it as nvcc
+  // does, so that such code parses.
+  Extra.push_back("-Wno-reserved-user-defined-literal");
   Extra.push_back("-resource-dir");
   Extra.push_back(WARPLINT_CLANG_RESOURCE_DIR);
   if (Builtin) {
