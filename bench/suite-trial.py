@@ -1,0 +1,369 @@
+#!/usr/bin/env python3
+"""Run `warplint --dump-facts` on every .cu file of a CUDA benchmark suite, the
+way a new user with no CUDA toolkit would, and report how many give facts.
+
+Compile flags ("as a new user would")
+-------------------------------------
+For a file DIR/f.cu of the suite SUITE, the command is exactly
+
+    warplint --dump-facts DIR/f.cu -- -IDIR -IDIR/.. [-ISUITE/C ...] [STD]
+
+  * -IDIR and -IDIR/..   the file's own directory and its parent (the parent
+                         only if it is still inside SUITE);
+  * -ISUITE/C            the suite's common include directories, chosen by
+                         --preset (or added with --common-dir):
+                           rodinia:      common/  cuda/util/
+                           cuda-samples: Common/
+                           none:         (nothing)
+                         "auto" (default) picks cuda-samples when
+                         SUITE/Common/helper_cuda.h exists, rodinia when
+                         SUITE/cuda/util exists, none otherwise.
+  * STD                  -std=c++17 for the cuda-samples preset (its CMake
+                         build sets CMAKE_CUDA_STANDARD 17); nothing for
+                         rodinia and none (clang 19's default for CUDA is
+                         gnu++17). --std overrides: --std=c++14, --std=none.
+
+Nothing else: no -D, no -x, no --cuda-path, and never an -I into a CUDA
+toolkit (warplint's built-in CUDA header is what is being measured).
+
+Standalone files and the rate
+-----------------------------
+A .cu file that some other source file of the suite #includes (a live
+`#include "x.cu"` / `#include <x.cu>` line, not commented out, resolved
+against the including file's directory and the include directories above)
+is not a translation unit of its own: it is listed separately, still run
+(its result is shown for information, unless --skip-included), and EXCLUDED
+from the rate. The rate is: standalone files giving facts (exit 0 with JSON)
+/ standalone files tried.
+
+Result of one run
+-----------------
+  ok       exit 0 and a JSON object on stdout; kernels = sum of the lengths
+           of files[].kernels
+  failed   exit 2 (clang could not parse it); first_error = the first line
+           of stderr containing "error:"
+  crash    any other exit status, a signal, or exit 0 without valid JSON
+           (a warplint bug: the command is recorded)
+  timeout  ran past --timeout seconds (also a bug, or pathological input)
+  noexec   the binary could not be executed for 300 s (e.g. being relinked);
+           such files count as not giving facts
+
+Output: a summary on stdout (files tried, files giving facts, rate, failures
+grouped by cause = first error message with paths stripped, most common
+first) and one CSV row per file written to --csv (default
+/tmp/suite-trial.csv).
+
+Python 3 standard library only. Runs one warplint process at a time.
+"""
+import argparse
+import collections
+import csv
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+PRESETS = {
+    "rodinia": {"common": ["common", "cuda/util"], "std": None},
+    "cuda-samples": {"common": ["Common"], "std": "c++17"},
+    "none": {"common": [], "std": None},
+}
+
+SCAN_EXTS = (".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx", ".c", ".cc", ".cpp",
+             ".cxx", ".inl", ".inc", ".tcc")
+INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^">\n]+)[">]',
+                        re.M)
+BLOCK_COMMENT_RE = re.compile(r"/\*.*?\*/", re.S)
+# How long to wait for the warplint binary when it cannot be executed (it is
+# being rebuilt) before recording the file as "noexec".
+RETRY_WAIT = 300.0
+
+
+def detect_preset(suite):
+    if os.path.isfile(os.path.join(suite, "Common", "helper_cuda.h")):
+        return "cuda-samples"
+    if os.path.isdir(os.path.join(suite, "cuda", "util")):
+        return "rodinia"
+    return "none"
+
+
+class Config:
+    """The include directories and -std for a suite."""
+
+    def __init__(self, suite, preset="auto", common_dirs=(), std=None):
+        self.suite = os.path.realpath(suite)
+        if preset == "auto":
+            preset = detect_preset(self.suite)
+        self.preset = preset
+        p = PRESETS[preset]
+        self.common = []
+        for c in list(p["common"]) + list(common_dirs):
+            d = c if os.path.isabs(c) else os.path.join(self.suite, c)
+            if os.path.isdir(d):
+                self.common.append(os.path.realpath(d))
+        if std is None:
+            std = p["std"]
+        self.std = None if std in (None, "", "none") else std
+
+    def include_dirs(self, path):
+        d = os.path.dirname(os.path.realpath(path))
+        dirs = [d]
+        parent = os.path.dirname(d)
+        if parent == self.suite or parent.startswith(self.suite + os.sep):
+            dirs.append(parent)
+        for c in self.common:
+            if c not in dirs:
+                dirs.append(c)
+        return dirs
+
+    def clang_args(self, path):
+        args = ["-I" + d for d in self.include_dirs(path)]
+        if self.std:
+            args.append("-std=" + self.std)
+        return args
+
+
+def walk(suite, exts):
+    out = []
+    for root, dirs, files in os.walk(suite):
+        dirs[:] = sorted(x for x in dirs if not x.startswith("."))
+        for f in sorted(files):
+            if f.endswith(exts):
+                out.append(os.path.realpath(os.path.join(root, f)))
+    return out
+
+
+def find_included_cu(cfg):
+    """Map: realpath of a .cu file -> sorted list of suite files including it."""
+    included = collections.defaultdict(set)
+    for src in walk(cfg.suite, SCAN_EXTS):
+        try:
+            with open(src, encoding="utf-8", errors="replace") as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        if ".cu" not in text:
+            continue
+        text = BLOCK_COMMENT_RE.sub("", text)
+        for m in INCLUDE_RE.finditer(text):
+            target = m.group(2).strip()
+            if not target.endswith(".cu"):
+                continue
+            for d in cfg.include_dirs(src):
+                cand = os.path.join(d, target)
+                if os.path.isfile(cand):
+                    included[os.path.realpath(cand)].add(src)
+                    break
+    return {k: sorted(v) for k, v in included.items()}
+
+
+def first_error(stderr):
+    for line in stderr.splitlines():
+        if "error:" in line:
+            return line.strip()
+    for line in stderr.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+LOC_RE = re.compile(r"^\S+?:\d+:\d+:\s*")
+PATHISH_RE = re.compile(r"(['\"]?)((?:[A-Za-z]:)?[^\s'\"]*/[^\s'\"]*)(['\"]?)")
+
+
+def cause_of(err):
+    """The error message with its location and any directories stripped."""
+    msg = LOC_RE.sub("", err)
+    msg = re.sub(r"^(fatal )?error:\s*", "", msg)
+    # Keep only the last component of anything that looks like a path.
+    msg = PATHISH_RE.sub(
+        lambda m: m.group(1) + (m.group(2).rstrip("/").rsplit("/", 1)[-1]
+                                or m.group(2)) + m.group(3), msg)
+    return msg.strip() or "(no error message)"
+
+
+def run_one(warplint, path, cfg, timeout):
+    cmd = [warplint, "--dump-facts", path, "--"] + cfg.clang_args(path)
+    deadline = time.monotonic() + RETRY_WAIT
+    while True:
+        t0 = time.perf_counter()
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return {"status": "timeout", "exit": "",
+                    "wall_s": time.perf_counter() - t0, "kernels": "",
+                    "first_error": "timeout after %ss" % timeout, "cmd": cmd}
+        except OSError as e:
+            # The binary is being relinked: wait for it, then try again.
+            if time.monotonic() < deadline:
+                time.sleep(5)
+                continue
+            return {"status": "noexec", "exit": "", "wall_s": 0.0,
+                    "kernels": "", "first_error": "cannot run: %s" % e,
+                    "cmd": cmd}
+        if p.returncode in (126, 127) and time.monotonic() < deadline:
+            time.sleep(5)  # the shell-style "cannot execute" codes: same
+            continue
+        break
+    wall = time.perf_counter() - t0
+    out = p.stdout.decode("utf-8", "replace")
+    err = p.stderr.decode("utf-8", "replace")
+    r = {"exit": p.returncode, "wall_s": wall, "kernels": "", "first_error": "",
+         "cmd": cmd}
+    if p.returncode == 0:
+        try:
+            facts = json.loads(out)
+            r["kernels"] = sum(len(f.get("kernels", []))
+                               for f in facts.get("files", []))
+            r["status"] = "ok"
+        except (ValueError, AttributeError, TypeError) as e:
+            r["status"] = "crash"
+            r["first_error"] = "exit 0 but stdout is not the facts JSON: %s" % e
+    elif p.returncode == 2:
+        r["status"] = "failed"
+        r["first_error"] = first_error(err)
+    else:
+        r["status"] = "crash"
+        how = ("signal %d" % -p.returncode if p.returncode < 0
+               else "exit %d" % p.returncode)
+        r["first_error"] = "%s: %s" % (how, first_error(err))
+    return r
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("suite", help="the suite's root directory")
+    ap.add_argument("--warplint", default="/work/main/build/bin/warplint",
+                    help="the warplint binary (default: %(default)s)")
+    ap.add_argument("--preset", default="auto",
+                    choices=["auto"] + sorted(PRESETS),
+                    help="which common include dirs / -std (default: auto)")
+    ap.add_argument("--common-dir", action="append", default=[],
+                    help="another common include dir (relative to the suite), "
+                         "added after the preset's")
+    ap.add_argument("--std", default=None,
+                    help="override the preset's -std (e.g. c++17, or none)")
+    ap.add_argument("--under", action="append", default=[],
+                    help="only .cu files under this subdirectory of the suite "
+                         "(repeatable; the include scan still covers the "
+                         "whole suite)")
+    ap.add_argument("--limit", type=int, default=0,
+                    help="only the first N .cu files (sorted by path)")
+    ap.add_argument("--skip-included", action="store_true",
+                    help="do not run the non-standalone (#included) .cu files")
+    ap.add_argument("--timeout", type=float, default=300.0,
+                    help="seconds per file (default: %(default)s)")
+    ap.add_argument("--csv", default="/tmp/suite-trial.csv",
+                    help="per-file results (default: %(default)s)")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="print one line per file as it runs")
+    a = ap.parse_args(argv)
+
+    if not os.access(a.warplint, os.X_OK):
+        sys.exit("warplint not found or not executable: %s" % a.warplint)
+    cfg = Config(a.suite, a.preset, a.common_dir, a.std)
+    files = walk(cfg.suite, (".cu",))
+    if a.under:
+        roots = [os.path.realpath(os.path.join(cfg.suite, u)) for u in a.under]
+        files = [f for f in files
+                 if any(f.startswith(r + os.sep) for r in roots)]
+    if a.limit:
+        files = files[:a.limit]
+    included = find_included_cu(cfg)
+
+    rel = lambda p: os.path.relpath(p, cfg.suite)
+    print("suite: %s (preset %s)" % (cfg.suite, cfg.preset))
+    print("flags: -I<file dir> -I<parent> %s%s" % (
+        " ".join("-I" + rel(c) + "/" for c in cfg.common),
+        (" -std=" + cfg.std) if cfg.std else ""))
+    print("warplint: %s" % a.warplint)
+    sys.stdout.flush()
+
+    rows = []
+    t_start = time.perf_counter()
+    for i, f in enumerate(files, 1):
+        inc_by = included.get(f, [])
+        if inc_by and a.skip_included:
+            r = {"status": "skipped", "exit": "", "wall_s": 0.0, "kernels": "",
+                 "first_error": "", "cmd": []}
+        else:
+            r = run_one(a.warplint, f, cfg, a.timeout)
+        r["file"] = rel(f)
+        r["standalone"] = not inc_by
+        r["included_by"] = ";".join(rel(x) for x in inc_by)
+        r["cause"] = cause_of(r["first_error"]) if r["status"] != "ok" and \
+            r["status"] != "skipped" else ""
+        rows.append(r)
+        if a.verbose:
+            print("[%d/%d] %-7s %6.2fs k=%-3s %s%s %s" % (
+                i, len(files), r["status"], r["wall_s"], r["kernels"],
+                r["file"], "" if r["standalone"] else " (included)",
+                r["cause"]), flush=True)
+    total = time.perf_counter() - t_start
+
+    with open(a.csv, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["file", "standalone", "included_by", "status", "exit",
+                    "wall_s", "kernels", "cause", "first_error", "command"])
+        for r in rows:
+            w.writerow([r["file"], "yes" if r["standalone"] else "no",
+                        r["included_by"], r["status"], r["exit"],
+                        "%.3f" % r["wall_s"], r["kernels"], r["cause"],
+                        r["first_error"], shlex.join(r["cmd"])])
+
+    sa = [r for r in rows if r["standalone"]]
+    ok = [r for r in sa if r["status"] == "ok"]
+    rate = 100.0 * len(ok) / len(sa) if sa else 0.0
+    inc = [r for r in rows if not r["standalone"]]
+    print()
+    print("=== summary ===")
+    print(".cu files found:            %d" % len(rows))
+    print("not standalone (#included): %d (excluded from the rate)" % len(inc))
+    print("standalone files tried:     %d" % len(sa))
+    print("standalone giving facts:    %d" % len(ok))
+    print("rate:                       %.1f%%  (target >= 95%%: %s)" % (
+        rate, "met" if rate >= 95.0 else "NOT met"))
+    print("kernels found (standalone): %d" % sum(r["kernels"] for r in ok))
+    walls = sorted(r["wall_s"] for r in sa if r["status"] in ("ok", "failed"))
+    if walls:
+        print("wall time per file:         median %.2fs, max %.2fs; total run %.1fs"
+              % (walls[len(walls) // 2], walls[-1], total))
+
+    bad = [r for r in sa if r["status"] != "ok"]
+    if bad:
+        print()
+        print("--- standalone failures by cause (most common first) ---")
+        groups = collections.defaultdict(list)
+        for r in bad:
+            groups[(r["status"], r["cause"])].append(r["file"])
+        for (st, cause), fs in sorted(groups.items(),
+                                      key=lambda kv: (-len(kv[1]), kv[0])):
+            print("%3d  [%s] %s" % (len(fs), st, cause))
+            for f in fs:
+                print("       %s" % f)
+    crashes = [r for r in rows if r["status"] in ("crash", "timeout")]
+    if crashes:
+        print()
+        print("--- warplint bugs (crash / bad output / timeout) ---")
+        for r in crashes:
+            print("%s: %s\n   %s" % (r["file"], r["first_error"],
+                                     shlex.join(r["cmd"])))
+    if inc:
+        print()
+        print("--- not standalone (excluded from the rate) ---")
+        for r in inc:
+            print("  %-7s k=%-3s %s  <- %s%s" % (
+                r["status"], r["kernels"], r["file"], r["included_by"],
+                ("  [" + r["cause"] + "]") if r["cause"] else ""))
+    print()
+    print("per-file CSV: %s" % a.csv)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
