@@ -21,13 +21,15 @@ BankConflictCheck::BankConflictCheck(StringRef Name,
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
       Launch(Options.get("Launch", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
-      MinWays(Options.get("MinWays", 2u)) {}
+      MinWays(Options.get("MinWays", 2u)),
+      BankWidth(Options.get("BankWidth", 4u)) {}
 
 void BankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GpuArch", GpuArch);
   Options.store(Opts, "Launch", Launch);
   Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "MinWays", MinWays);
+  Options.store(Opts, "BankWidth", BankWidth);
 }
 
 void BankConflictCheck::registerMatchers(MatchFinder *Finder) {
@@ -62,6 +64,15 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
     configurationDiag("invalid GpuArch for %0: %1") << getID() << Err;
     return;
   }
+  if (BankWidth != 4 && BankWidth != 8)
+    configurationDiag("invalid BankWidth for %0: %1 (4 or 8 bytes)")
+        << getID() << BankWidth;
+  else if (BankWidth == 8 && Gpu->Major != 3)
+    configurationDiag("%0: BankWidth 8 applies to compute capability 3.x "
+                      "only; %1 has 4-byte banks")
+        << getID() << Gpu->Sm;
+  else if (BankWidth == 8)
+    Gpu->Banks = bankModelFor(Gpu->Major, Gpu->Minor, /*KeplerEightByteMode=*/true);
   std::vector<std::string> Problems;
   LaunchOptions LO = parseLaunchOption(Launch, Problems);
   AnalysisOptions AO;

@@ -26,6 +26,8 @@ private:
   const std::string Launch;
   const std::string Assume;
   const unsigned MinWays;
+  /// Kepler's shared-memory bank width (cudaSharedMemBankSizeEightByte).
+  const unsigned BankWidth;
 };
 
 } // namespace checks

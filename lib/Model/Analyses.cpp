@@ -21,7 +21,8 @@ std::string GpuModel::describe() const {
     return CC + " (loads cached in L1 in 128-byte lines, stores in 32-byte "
                 "sectors; 32 banks)";
   case CoalescingFamily::L2Sectors:
-    return CC + " (32-byte sectors; 32 banks)";
+    return CC + " (32-byte sectors; 32 banks" +
+           (Banks.BankWidth == 8 ? " of 8 bytes" : "") + ")";
   }
   return CC;
 }

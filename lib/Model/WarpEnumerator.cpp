@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <numeric>
 #include <set>
 
 namespace warplint {
@@ -201,8 +202,20 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
     const LoopFacts *Loop = loopOf(K, Name);
     std::string Why;
     std::optional<std::vector<int64_t>> Vals;
+    unsigned Max = O.MaxIterationsPerLoop;
+    if (Loop && Kind == sym::SymbolKind::LoopIter) {
+      // An affine loop shifts the address by the same amount each
+      // iteration: the patterns repeat once the shift is a multiple of 256
+      // bytes. Enumerate exactly those alignment classes.
+      if (auto C = A.ByteOffset.coefficientOf(Name))
+        if (auto CV = C->evaluate(Fixed)) {
+          int64_t Step = ((*CV % 256) + 256) % 256;
+          Max = Step == 0 ? 1 : unsigned(256 / std::gcd<int64_t>(Step, 256));
+          Max = std::min(Max, O.MaxAlignmentClasses);
+        }
+    }
     if (Loop)
-      Vals = loopValues(*Loop, Fixed, O.MaxIterationsPerLoop, Why);
+      Vals = loopValues(*Loop, Fixed, Max, Why);
     else
       Why = "'" + Name + "' belongs to no known loop";
     if (!Vals) {

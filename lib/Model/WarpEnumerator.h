@@ -40,7 +40,11 @@ struct EnumerationOptions {
   /// stated as an assumption.
   int64_t DefaultParamValue = 4096;
   unsigned MaxBlocksX = 4, MaxBlocksY = 2;
+  /// Iterations tried of a loop whose effect on the address is not a
+  /// fixed shift; an affine loop gets one per 256-byte alignment class
+  /// (256 / gcd(shift, 256)), at most MaxAlignmentClasses.
   unsigned MaxIterationsPerLoop = 8;
+  unsigned MaxAlignmentClasses = 64;
   unsigned MaxIterationTuples = 64;
 };
 

@@ -13,6 +13,11 @@
 // RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_80 --cuda-side=host %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CC80,BOTH --implicit-check-not='warning:'
 //
+// Kepler's 8-byte bank mode (CGPredict Sec. 2.5): see the kernel 'wide'.
+// RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_35 \
+// RUN:   --config="{CheckOptions: {warplint-bank-conflict.BankWidth: 8}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=K8
+//
 // --fix applies the padding where re-analysis proved it; a second run is
 // clean on those buffers, the file still parses, and nothing else changed.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/fix.cu
@@ -167,6 +172,11 @@ __global__ void wide(double *out, const float4 *in4) {
   out[threadIdx.x] = d[2 * threadIdx.x];
   // CC80: :[[@LINE-1]]:22: warning: 2-way bank conflict on shared buffer 'd'
   // CC13: :[[@LINE-2]]:22: warning: 4-way bank conflict on shared buffer 'd'
+  // With 8-byte banks a double is one word and the warp one phase: lanes
+  // 2 words apart hit 16 banks twice: 2-way; consecutive doubles are clean.
+  // K8-NOT: :[[@LINE-9]]:{{.*}} warning
+  // K8: :[[@LINE-6]]:22: warning: 2-way bank conflict on shared buffer 'd'
+  // K8: note: assuming grid (1, 1, 1) block (256, 1, 1), from the launch at {{.*}}, on sm_35: compute capability 3.5 (32-byte sectors; 32 banks of 8 bytes)
 }
 
 void launchAll(float *o, const float *i, double *d, const float4 *v) {

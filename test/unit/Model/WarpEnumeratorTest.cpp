@@ -112,16 +112,28 @@ TEST(WarpEnumeratorTest, LoopIterationsAndAlignmentClasses) {
   AccessFacts A = access((Ty + J * 8) * 32 + Tx);
   A.Loops = {0};
   auto E = enumerateAccess(K, A, launch({1, 1, 1}, {32, 8, 1}));
-  // Rows start 128 bytes apart: two alignment classes modulo 256 bytes,
-  // each the same full, contiguous row.
-  EXPECT_EQ(E.WarpsEnumerated, 8u * 4u);
+  // Each iteration shifts the address by 8 rows = 1024 bytes, a multiple
+  // of 256: one alignment class, so one iteration is enumerated. The warps'
+  // rows start 128 bytes apart: two patterns modulo 256 bytes.
+  EXPECT_EQ(E.WarpsEnumerated, 8u);
   ASSERT_EQ(E.Samples.size(), 2u);
-  EXPECT_EQ(E.Samples[0].Weight + E.Samples[1].Weight, 32u);
-  // With an odd row shift the iterations fall into alignment classes.
+  EXPECT_EQ(E.Samples[0].Weight + E.Samples[1].Weight, 8u);
+  // A shift of one float per iteration: 64 alignment classes modulo 256
+  // bytes, but the loop runs only 4 iterations.
   AccessFacts B = access(J * 1 + Tx);
   B.Loops = {0};
   E = enumerateAccess(K, B, launch({1, 1, 1}, {32, 1, 1}));
   EXPECT_EQ(E.Samples.size(), 4u);
+  // With 100 iterations all 64 classes are seen, and no more.
+  K.Loops[0].TripCount = Expr(100);
+  E = enumerateAccess(K, B, launch({1, 1, 1}, {32, 1, 1}));
+  EXPECT_EQ(E.WarpsEnumerated, 64u);
+  EXPECT_EQ(E.Samples.size(), 64u);
+  // A shift of 96 bytes: 256 / gcd(96, 256) = 8 classes.
+  AccessFacts C = access(J * 24 + Tx);
+  C.Loops = {0};
+  E = enumerateAccess(K, C, launch({1, 1, 1}, {32, 1, 1}));
+  EXPECT_EQ(E.WarpsEnumerated, 8u);
 }
 
 TEST(WarpEnumeratorTest, NonAffineLoopVariableRunsItsUpdate) {
