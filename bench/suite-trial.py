@@ -36,6 +36,28 @@ is not a translation unit of its own: it is listed separately, still run
 from the rate. The rate is: standalone files giving facts (exit 0 with JSON)
 / standalone files tried.
 
+Compile-database mode (--compile-db DIR)
+----------------------------------------
+What a user with a build would do: hand warplint the build's compile
+database. DIR is searched recursively for compile_commands.json files (e.g.
+written by `bear -- make`); for each, warplint runs ONCE, with no file names:
+
+    warplint --dump-facts -p <directory of that compile_commands.json>
+
+so it analyses every .cu file the database names, with the database's own
+(nvcc) flags, which warplint translates. Results are attributed per file:
+the files listed in the JSON's files[] are "ok" (kernels = length of their
+kernels); a file named in a "warplint: error: 'F' could not be parsed" line
+of stderr is "failed", first_error being the first "error:" line printed
+since the previous such line. If the run crashes, times out, prints no valid
+JSON, or leaves a file unaccounted for, each such file is run again alone
+(`-p <dir> F`) and classified as above ("alone" in the -v listing). A .cu
+file named by several databases counts once (its first result). The rate is
+distinct .cu files giving facts / distinct .cu files named. Databases that
+name no .cu file are listed. --preset, --common-dir, --std, --under,
+--limit and --skip-included apply to the suite mode only. The CSV has one
+row per (database, file).
+
 Result of one run
 -----------------
   ok       exit 0 and a JSON object on stdout; kernels = sum of the lengths
@@ -185,8 +207,10 @@ def cause_of(err):
     return msg.strip() or "(no error message)"
 
 
-def run_one(warplint, path, cfg, timeout):
-    cmd = [warplint, "--dump-facts", path, "--"] + cfg.clang_args(path)
+def exec_warplint(cmd, timeout):
+    """Run cmd, waiting for the binary while it cannot be executed (it is
+    being relinked). Returns (status, proc, wall, message): status is "ran"
+    (proc is the CompletedProcess), "timeout" or "noexec"."""
     deadline = time.monotonic() + RETRY_WAIT
     while True:
         t0 = time.perf_counter()
@@ -194,22 +218,29 @@ def run_one(warplint, path, cfg, timeout):
             p = subprocess.run(cmd, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, timeout=timeout)
         except subprocess.TimeoutExpired:
-            return {"status": "timeout", "exit": "",
-                    "wall_s": time.perf_counter() - t0, "kernels": "",
-                    "first_error": "timeout after %ss" % timeout, "cmd": cmd}
+            return ("timeout", None, time.perf_counter() - t0,
+                    "timeout after %ss" % timeout)
         except OSError as e:
             # The binary is being relinked: wait for it, then try again.
             if time.monotonic() < deadline:
                 time.sleep(5)
                 continue
-            return {"status": "noexec", "exit": "", "wall_s": 0.0,
-                    "kernels": "", "first_error": "cannot run: %s" % e,
-                    "cmd": cmd}
+            return ("noexec", None, 0.0, "cannot run: %s" % e)
         if p.returncode in (126, 127) and time.monotonic() < deadline:
             time.sleep(5)  # the shell-style "cannot execute" codes: same
             continue
-        break
-    wall = time.perf_counter() - t0
+        return ("ran", p, time.perf_counter() - t0, "")
+
+
+def run_one(warplint, path, cfg, timeout, cmd=None):
+    """One warplint process for one file. cmd defaults to the suite mode's
+    command; the compile-database mode passes its own (-p DB file)."""
+    if cmd is None:
+        cmd = [warplint, "--dump-facts", path, "--"] + cfg.clang_args(path)
+    how, p, wall, msg = exec_warplint(cmd, timeout)
+    if how != "ran":
+        return {"status": how, "exit": "", "wall_s": wall, "kernels": "",
+                "first_error": msg, "cmd": cmd}
     out = p.stdout.decode("utf-8", "replace")
     err = p.stderr.decode("utf-8", "replace")
     r = {"exit": p.returncode, "wall_s": wall, "kernels": "", "first_error": "",
@@ -234,10 +265,226 @@ def run_one(warplint, path, cfg, timeout):
     return r
 
 
+# ---------------------------------------------------------------------------
+# Compile-database mode (--compile-db DIR)
+# ---------------------------------------------------------------------------
+
+# warplint's line closing the diagnostics of a file it could not parse.
+NOT_PARSED_RE = re.compile(
+    r"^warplint: error: '(.+)' could not be parsed; it was not analysed\s*$")
+
+
+def find_databases(root):
+    """Every compile_commands.json under root (hidden directories skipped)."""
+    out = []
+    for r, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        if "compile_commands.json" in files:
+            out.append(os.path.realpath(os.path.join(r, "compile_commands.json")))
+    return out
+
+
+def db_cu_files(db):
+    """The .cu translation units a compile database names, in its order (the
+    files warplint analyses when given -p and no file names). Returns
+    (files, {file: compiler}, number of entries) or raises ValueError."""
+    with open(db, encoding="utf-8", errors="replace") as fh:
+        entries = json.load(fh)
+    if not isinstance(entries, list):
+        raise ValueError("not a JSON array")
+    files, compiler = [], {}
+    for e in entries:
+        if not isinstance(e, dict) or "file" not in e:
+            continue
+        d = e.get("directory") or os.path.dirname(db)
+        f = os.path.realpath(os.path.join(d, e["file"]))
+        if not f.endswith(".cu") or f in compiler:
+            continue
+        args = e.get("arguments")
+        if not args:
+            try:
+                args = shlex.split(e.get("command", ""))
+            except ValueError:
+                args = e.get("command", "").split()
+        compiler[f] = os.path.basename(args[0]) if args else ""
+        files.append(f)
+    return files, compiler, len(entries)
+
+
+def attribute_stderr(stderr):
+    """{realpath: first error line} for the files warplint said it could not
+    parse. Diagnostics are printed file by file, each failing file's closed by
+    NOT_PARSED_RE, so a file's errors are the lines since the previous one."""
+    failed = {}
+    segment = []
+    for line in stderr.splitlines():
+        m = NOT_PARSED_RE.match(line)
+        if m:
+            errs = [x.strip() for x in segment if "error:" in x]
+            failed[os.path.realpath(m.group(1))] = (errs[0] if errs
+                                                    else line.strip())
+            segment = []
+        else:
+            segment.append(line)
+    return failed
+
+
+def run_database(warplint, db, timeout):
+    """Run warplint once on a database (no file names); return one result per
+    .cu file of it, plus a dict describing the whole run."""
+    dbdir = os.path.dirname(db)
+    try:
+        files, compiler, n_entries = db_cu_files(db)
+    except (OSError, ValueError) as e:
+        return [], {"db": db, "entries": 0, "cu": 0, "exit": "",
+                    "wall_s": 0.0, "note": "unreadable database: %s" % e}
+    cmd = [warplint, "--dump-facts", "-p", dbdir]
+    how, p, wall, msg = exec_warplint(cmd, timeout)
+    info = {"db": db, "entries": n_entries, "cu": len(files), "wall_s": wall,
+            "exit": p.returncode if p else "", "note": msg}
+    if not files:
+        if p is not None:
+            info["note"] = first_error(p.stderr.decode("utf-8", "replace"))
+        return [], info
+    facts, failed, whole_run_bad = {}, {}, how != "ran"
+    if p is not None:
+        err = p.stderr.decode("utf-8", "replace")
+        failed = attribute_stderr(err)
+        if p.returncode in (0, 2):
+            try:
+                for f in json.loads(p.stdout.decode("utf-8", "replace")).get(
+                        "files", []):
+                    facts[os.path.realpath(f["file"])] = len(
+                        f.get("kernels", []))
+            except (ValueError, AttributeError, TypeError, KeyError) as e:
+                whole_run_bad = True
+                info["note"] = "stdout is not the facts JSON: %s" % e
+        else:
+            whole_run_bad = True
+            info["note"] = "%s: %s" % (
+                "signal %d" % -p.returncode if p.returncode < 0
+                else "exit %d" % p.returncode, first_error(err))
+    results = []
+    for f in files:
+        r = {"file": f, "db": db, "compiler": compiler.get(f, ""),
+             "exit": info["exit"], "wall_s": wall, "kernels": "",
+             "first_error": "", "cmd": cmd}
+        if f in facts and f not in failed:
+            r["status"], r["kernels"] = "ok", facts[f]
+        elif f in failed and not whole_run_bad:
+            r["status"], r["first_error"] = "failed", failed[f]
+        else:
+            # The run crashed, timed out or did not mention the file: run it
+            # alone so that the result belongs to it.
+            one = run_one(warplint, f, None, timeout,
+                          cmd=[warplint, "--dump-facts", "-p", dbdir, f])
+            one.update({"file": f, "db": db,
+                        "compiler": compiler.get(f, ""), "alone": True})
+            r = one
+        results.append(r)
+    return results, info
+
+
+def main_compile_db(a):
+    root = os.path.realpath(a.compile_db)
+    dbs = find_databases(root)
+    print("compile databases under: %s (%d found)" % (root, len(dbs)))
+    print("warplint: %s --dump-facts -p <database dir>" % a.warplint)
+    sys.stdout.flush()
+    rel = lambda p: os.path.relpath(p, root)
+    rows, infos, seen = [], [], {}
+    t_start = time.perf_counter()
+    for i, db in enumerate(dbs, 1):
+        res, info = run_database(a.warplint, db, a.timeout)
+        infos.append(info)
+        for r in res:
+            r["duplicate"] = r["file"] in seen
+            if not r["duplicate"]:
+                seen[r["file"]] = r
+            r["cause"] = (cause_of(r["first_error"])
+                          if r["status"] != "ok" else "")
+            rows.append(r)
+        if a.verbose:
+            ok = sum(1 for r in res if r["status"] == "ok")
+            print("[%d/%d] %s: %d entries, %d .cu, %d ok, exit %s, %.1fs%s" % (
+                i, len(dbs), rel(db), info["entries"], info["cu"], ok,
+                info["exit"], info["wall_s"],
+                ("  [" + info["note"] + "]") if info["note"] else ""),
+                flush=True)
+            for r in res:
+                print("    %-7s k=%-3s %s%s %s" % (
+                    r["status"], r["kernels"], rel(r["file"]),
+                    " (alone)" if r.get("alone") else "", r["cause"]),
+                    flush=True)
+    total = time.perf_counter() - t_start
+
+    with open(a.csv, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["database", "file", "duplicate", "compiler", "status",
+                    "exit", "wall_s", "kernels", "cause", "first_error",
+                    "command"])
+        for r in rows:
+            w.writerow([rel(r["db"]), rel(r["file"]),
+                        "yes" if r["duplicate"] else "no", r["compiler"],
+                        r["status"], r["exit"], "%.3f" % r["wall_s"],
+                        r["kernels"], r["cause"], r["first_error"],
+                        shlex.join(r["cmd"])])
+
+    tus = list(seen.values())
+    ok = [r for r in tus if r["status"] == "ok"]
+    rate = 100.0 * len(ok) / len(tus) if tus else 0.0
+    print()
+    print("=== summary ===")
+    print("compile databases:          %d" % len(dbs))
+    print("distinct .cu files named:   %d" % len(tus))
+    print("giving facts:               %d" % len(ok))
+    print("rate:                       %.1f%%  (target >= 95%%: %s)" % (
+        rate, "met" if rate >= 95.0 else "NOT met"))
+    print("kernels found:              %d" % sum(r["kernels"] for r in ok))
+    print("total run:                  %.1fs" % total)
+    empty = [x for x in infos if not x["cu"]]
+    if empty:
+        print()
+        print("--- databases naming no .cu file ---")
+        for x in empty:
+            print("  %s (%d entries)%s" % (rel(x["db"]), x["entries"],
+                                          ("  [" + x["note"] + "]")
+                                          if x["note"] else ""))
+    bad = [r for r in tus if r["status"] != "ok"]
+    if bad:
+        print()
+        print("--- failures by cause (most common first) ---")
+        groups = collections.defaultdict(list)
+        for r in bad:
+            groups[(r["status"], r["cause"])].append(r)
+        for (st, cause), rs in sorted(groups.items(),
+                                      key=lambda kv: (-len(kv[1]), kv[0])):
+            print("%3d  [%s] %s" % (len(rs), st, cause))
+            for r in rs:
+                print("       %s" % rel(r["file"]))
+    crashes = [r for r in tus if r["status"] in ("crash", "timeout")]
+    bad_runs = [x for x in infos if x["cu"] and x["exit"] not in (0, 2)]
+    if crashes or bad_runs:
+        print()
+        print("--- warplint bugs (crash / bad output / timeout) ---")
+        for x in bad_runs:
+            print("run on %s: %s" % (rel(x["db"]), x["note"]))
+        for r in crashes:
+            print("%s: %s\n   %s" % (rel(r["file"]), r["first_error"],
+                                     shlex.join(r["cmd"])))
+    print()
+    print("per-file CSV: %s" % a.csv)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("suite", help="the suite's root directory")
+    ap.add_argument("suite", nargs="?",
+                    help="the suite's root directory (not with --compile-db)")
+    ap.add_argument("--compile-db", metavar="DIR",
+                    help="compile-database mode: run warplint -p on every "
+                         "compile_commands.json under DIR (see above)")
     ap.add_argument("--warplint", default="/work/main/build/bin/warplint",
                     help="the warplint binary (default: %(default)s)")
     ap.add_argument("--preset", default="auto",
@@ -266,6 +513,14 @@ def main(argv=None):
 
     if not os.access(a.warplint, os.X_OK):
         sys.exit("warplint not found or not executable: %s" % a.warplint)
+    if a.compile_db:
+        if a.suite:
+            ap.error("give either a suite directory or --compile-db, not both")
+        if not os.path.isdir(a.compile_db):
+            ap.error("--compile-db: not a directory: %s" % a.compile_db)
+        return main_compile_db(a)
+    if not a.suite:
+        ap.error("a suite directory (or --compile-db DIR) is required")
     cfg = Config(a.suite, a.preset, a.common_dir, a.std)
     files = walk(cfg.suite, (".cu",))
     if a.under:

@@ -1,0 +1,227 @@
+//===- Interpreter.h - The abstract interpreter behind the facts -*- C++ -*-===//
+//
+// Internal to lib/Frontend. The interpreter runs each statement once, in
+// order; branches are run on both sides and their environments merged with
+// select(); loops are run once on a generic iteration whose loop-carried
+// variables are first found by a dry run (variables that grow by a
+// loop-invariant amount become affine in the loop's iteration symbol, the
+// rest become named unknowns). Statements are in Interpreter.cpp,
+// expressions in InterpreterExpr.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_INTERPRETER_H
+#define WARPLINT_FRONTEND_INTERPRETER_H
+
+#include "Model/KernelFacts.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprObjC.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace warplint {
+namespace detail {
+
+using SymExpr = sym::Expr;
+using sym::SymbolKind;
+using namespace clang;
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+struct Value {
+  enum KindT { Unknown, Scalar, Pointer, Dim3, Struct } Kind = Unknown;
+  SymExpr E;                 // Scalar: the value; Pointer: the byte offset
+  std::string Root;       // Pointer: what the address is based on
+  MemorySpace Space = MemorySpace::Unknown;
+  SymExpr D[3] = {SymExpr(1), SymExpr(1), SymExpr(1)}; // Dim3
+  bool ThreadDep = false; // Unknown/Struct: may differ between threads
+  // Pointer: the subscripts applied so far to the array named by Root,
+  // while the pointer is still a plain s[i][j]... chain (SubsValid).
+  std::vector<SymExpr> Subs;
+  bool SubsValid = false;
+
+  static Value scalar(SymExpr X) {
+    Value V;
+    V.Kind = Scalar;
+    V.E = std::move(X);
+    return V;
+  }
+  static Value pointer(std::string Root, MemorySpace S, SymExpr Offset) {
+    Value V;
+    V.Kind = Pointer;
+    V.Root = std::move(Root);
+    V.Space = S;
+    V.E = std::move(Offset);
+    return V;
+  }
+  static Value unknown(bool ThreadDep) {
+    Value V;
+    V.ThreadDep = ThreadDep;
+    return V;
+  }
+  bool threadDependent() const {
+    switch (Kind) {
+    case Scalar:
+    case Pointer:
+      return E.isThreadDependent();
+    case Dim3:
+      return D[0].isThreadDependent() || D[1].isThreadDependent() ||
+             D[2].isThreadDependent();
+    default:
+      return ThreadDep;
+    }
+  }
+  bool operator==(const Value &O) const {
+    if (Kind != O.Kind)
+      return false;
+    switch (Kind) {
+    case Scalar:
+      return E == O.E;
+    case Pointer:
+      return E == O.E && Root == O.Root && Space == O.Space;
+    case Dim3:
+      return D[0] == O.D[0] && D[1] == O.D[1] && D[2] == O.D[2];
+    case Struct:
+      return Root == O.Root;
+    case Unknown:
+      return ThreadDep == O.ThreadDep;
+    }
+    return false;
+  }
+};
+
+/// An lvalue: a local variable, a place in memory, or something else.
+struct LValue {
+  enum KindT { None, Var, Memory } Kind = None;
+  const ValueDecl *Decl = nullptr;
+  Value Ptr; // Memory: a Pointer value
+  QualType Type;
+};
+
+using Env = std::map<const ValueDecl *, Value>;
+
+/// Control-flow summary of a statement.
+struct Flow {
+  bool AlwaysExits = false; // every path ends in return/break/continue
+  const char *ExitKind = nullptr;
+};
+
+
+//===----------------------------------------------------------------------===//
+// Helpers on the AST
+//===----------------------------------------------------------------------===//
+
+/// Looks through parentheses, cleanups, temporaries, substituted template
+/// parameters and opaque values.
+const clang::Expr *strip(const clang::Expr *E);
+/// Whether \p N names a CUDA vector type (float4, ...), and its width.
+bool isCudaVectorTypeName(StringRef N, unsigned &Width);
+/// threadIdx.x and friends, in clang's property form or as a plain member.
+std::optional<SymExpr> builtinIndex(const clang::Expr *E);
+/// __syncthreads, __syncwarp, the fences, ...
+bool isBarrierName(StringRef N);
+
+//===----------------------------------------------------------------------===//
+// The interpreter
+//===----------------------------------------------------------------------===//
+
+class Interpreter {
+public:
+  Interpreter(ASTContext &Ctx, KernelFacts &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out) {}
+
+  /// Host-side mode: only launch sites are wanted.
+  std::function<void(const CUDAKernelCallExpr *, Interpreter &)> OnLaunch;
+  bool HostMode = false;
+
+  void runKernel(const FunctionDecl &FD);
+  void runHostFunction(const FunctionDecl &FD);
+
+  Value eval(const clang::Expr *E);
+  std::string text(const clang::Expr *E) const;
+  SourceLoc loc(SourceLocation L) const;
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  KernelFacts &Out;
+
+  Env Vars;
+  std::vector<GuardRef> Guards;
+  std::vector<unsigned> LoopStack;
+  CallChain Calls;
+  std::vector<const FunctionDecl *> CallStack;
+  unsigned DryRun = 0; // > 0: nothing is recorded
+  unsigned NextBranch = 0, NextLoop = 0;
+  std::set<std::string> UsedNames;
+  std::map<std::string, SymbolFacts> SymbolInfo;
+  std::set<const VarDecl *> SeenShared;
+  // The value returned by the device function being inlined.
+  std::optional<Value> ReturnValue;
+  bool MultipleReturns = false;
+  unsigned FreshCounter = 0;
+
+  bool recording() const { return DryRun == 0 && !HostMode; }
+
+  // Symbols
+  std::string uniqueName(const std::string &Base);
+  SymExpr unknownSymbol(const std::string &Name, bool ThreadDep,
+                     const std::string &Why, SourceLocation L);
+  void unknownFact(const std::string &Why, SourceLocation L);
+  void noteSymbol(const SymExpr &S, const std::string &Origin, SourceLocation L);
+
+  // Statements
+  Flow exec(const Stmt *S);
+  Flow execCompound(const CompoundStmt *CS);
+  Flow execIf(const IfStmt *IS);
+  Flow execLoop(const Stmt *Loop, const Stmt *Init, const clang::Expr *Cond,
+                const clang::Expr *Inc, const Stmt *Body, const char *Kind);
+  void execDecl(const VarDecl *VD);
+  Flow execSwitch(const SwitchStmt *SS);
+
+  // Expressions
+  LValue evalLValue(const clang::Expr *E);
+  Value load(const LValue &LV, const clang::Expr *E);
+  void recordAccess(const LValue &LV, const clang::Expr *E, bool Read,
+                    bool Write, bool Atomic = false);
+  Value evalBinary(const BinaryOperator *BO);
+  Value evalUnary(const UnaryOperator *UO);
+  Value evalCall(const CallExpr *CE);
+  Value evalConstruct(const CXXConstructExpr *CE);
+  Value evalChildren(const clang::Expr *E, const std::string &Why);
+  Value assign(const LValue &LV, const Value &V, const clang::Expr *E);
+  Value inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
+                   std::vector<Value> Args);
+  SymExpr asExpr(const Value &V, const clang::Expr *E);
+  Value pointerArith(const Value &Ptr, const Value &Off, QualType PointeeTy,
+                     bool Subtract);
+  void recordBarrier(StringRef Name, SourceLocation L);
+  void recordSharedBuffer(const VarDecl *VD);
+  Value rootOf(const VarDecl *VD);
+  unsigned typeSize(QualType T) const;
+  void collectAssigned(const Stmt *S, std::set<const ValueDecl *> &Assigned);
+  void havoc(const std::set<const ValueDecl *> &Assigned);
+  void finishSymbols();
+  Env mergeEnvs(const SymExpr &Cond, const Env &Then, const Env &Else);
+};
+
+
+} // namespace detail
+} // namespace warplint
+
+#endif
