@@ -233,6 +233,15 @@ int toolkitVersion(StringRef CudaPath) {
   return V;
 }
 
+/// A CUDA toolkit's include directory: it holds cuda_runtime_api.h.
+static bool isToolkitIncludeDir(StringRef Dir) {
+  if (Dir.empty())
+    return false;
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, "cuda_runtime_api.h");
+  return llvm::sys::fs::exists(P);
+}
+
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
                                     StringRef File, const FrontendOptions &Opts,
                                     bool Builtin, const std::string &CudaPath) {
@@ -267,6 +276,24 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
     }
     if (A == "-x" || A.starts_with("-x"))
       HaveLang = true;
+    // With the built-in headers, a toolkit's include directory named by the
+    // command (-I$(CUDA_DIR)/include, as many Makefiles write) would bring
+    // the toolkit's own cuda.h back in: leave it out.
+    for (StringRef Flag : {"-I", "-isystem", "-idirafter", "-iquote"}) {
+      if (!Builtin || !A.starts_with(Flag))
+        continue;
+      bool Separate = A == Flag;
+      StringRef Dir = Separate ? StringRef(I + 1 < Args.size() ? Args[I + 1] : "")
+                               : A.drop_front(Flag.size());
+      if (isToolkitIncludeDir(Dir)) {
+        if (Separate)
+          ++I;
+        A = "";
+        break;
+      }
+    }
+    if (A.empty())
+      continue;
     R.push_back(Args[I]);
   }
   std::vector<std::string> Extra;
