@@ -32,6 +32,11 @@ void BankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "BankWidth", BankWidth);
 }
 
+void BankConflictCheck::registerPPCallbacks(const SourceManager &,
+                                      Preprocessor *ThePP, Preprocessor *) {
+  PP = ThePP;
+}
+
 void BankConflictCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind(TUBinding), this);
 }
@@ -59,7 +64,7 @@ static std::string padded(const std::string &Text) {
 void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   std::string Err;
-  std::optional<GpuModel> Gpu = gpuFor(Ctx, GpuArch, Err);
+  std::optional<GpuModel> Gpu = gpuFor(Ctx, PP, GpuArch, Err);
   if (!Gpu) {
     configurationDiag("invalid GpuArch for %0: %1") << getID() << Err;
     return;

@@ -2,6 +2,7 @@
 #include "CheckSupport.h"
 
 #include "Frontend/FactsExtractor.h"
+#include "Frontend/Tooling.h"
 
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/TargetOptions.h"
@@ -9,9 +10,17 @@
 namespace warplint {
 namespace checks {
 
-std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx, llvm::StringRef Option,
-                               std::string &Error) {
+std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx,
+                               const clang::Preprocessor *PP,
+                               llvm::StringRef Option, std::string &Error) {
   std::string Sm = Option.str();
+  if (Sm.empty() && PP) {
+    if (const clang::IdentifierInfo *II =
+            PP->getIdentifierInfo(GpuArchMacro))
+      if (const clang::MacroInfo *MI = PP->getMacroInfo(II))
+        if (MI->getNumTokens() == 1)
+          Sm = PP->getSpelling(MI->getReplacementToken(0));
+  }
   if (Sm.empty()) {
     // The device target is the main target on the device side and the
     // auxiliary one on the host side.

@@ -13,6 +13,7 @@
 #include "Model/Launch.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -28,10 +29,13 @@ inline clang::SourceLocation toLoc(const SourceLoc &L) {
       static_cast<clang::SourceLocation::UIntTy>(L.Raw));
 }
 
-/// The GPU to analyse for: the check option if set, else the architecture
-/// the translation unit is compiled for (--cuda-gpu-arch), else sm_80.
-std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx, llvm::StringRef Option,
-                               std::string &Error);
+/// The GPU to analyse for: the check option if set; else the architecture
+/// the compile command names (passed by warplint as a macro, so that one
+/// clang 19 does not know, like sm_13, still counts); else the one the
+/// translation unit is compiled for (--cuda-gpu-arch); else sm_80.
+std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx,
+                               const clang::Preprocessor *PP,
+                               llvm::StringRef Option, std::string &Error);
 
 /// Parses the Launch option: "kernel: grid(..) block(..); other: block(..)".
 LaunchOptions parseLaunchOption(llvm::StringRef Option,

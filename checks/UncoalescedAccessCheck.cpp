@@ -38,6 +38,11 @@ void UncoalescedAccessCheck::storeOptions(
   Options.store(Opts, "MinFactor", std::to_string(MinFactor));
 }
 
+void UncoalescedAccessCheck::registerPPCallbacks(const SourceManager &,
+                                      Preprocessor *ThePP, Preprocessor *) {
+  PP = ThePP;
+}
+
 void UncoalescedAccessCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind(TUBinding), this);
 }
@@ -51,7 +56,7 @@ static const char *verb(const AccessFacts &A) {
 void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   std::string Err;
-  std::optional<GpuModel> Gpu = gpuFor(Ctx, GpuArch, Err);
+  std::optional<GpuModel> Gpu = gpuFor(Ctx, PP, GpuArch, Err);
   if (!Gpu) {
     configurationDiag("invalid GpuArch for %0: %1") << getID() << Err;
     return;

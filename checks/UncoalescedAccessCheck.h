@@ -14,6 +14,9 @@ class UncoalescedAccessCheck : public clang::tidy::ClangTidyCheck {
 public:
   UncoalescedAccessCheck(llvm::StringRef Name,
                          clang::tidy::ClangTidyContext *Context);
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
@@ -22,6 +25,8 @@ public:
   }
 
 private:
+  /// Kept to read the GPU architecture macro warplint defines.
+  clang::Preprocessor *PP = nullptr;
   const std::string GpuArch;
   const std::string Launch;
   const std::string Assume;

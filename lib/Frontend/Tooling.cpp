@@ -199,6 +199,12 @@ private:
         }
       }
       C.CommandLine = adjustArgs(TC.Args, C.Filename, Opts, Builtin, TC.CudaPath);
+      // The GPU the command compiles for, also when clang 19 does not know
+      // it (sm_13): the checks read it from this macro.
+      if (!TC.GpuArchs.empty())
+        C.CommandLine.insert(C.CommandLine.begin() + 1,
+                             "-D" + std::string(GpuArchMacro) + "=" +
+                                 TC.GpuArchs.front());
     }
     return Cmds;
   }

@@ -70,6 +70,10 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
 /// its include/cuda.h, or 0 if there is none.
 int toolkitVersion(llvm::StringRef CudaPath);
 
+/// The macro through which makeWarplintCompilations tells the checks the
+/// GPU architecture the compile command names ("sm_13").
+constexpr const char *GpuArchMacro = "__WARPLINT_GPU_ARCH__";
+
 /// The newest toolkit clang 19's CUDA wrapper headers can parse.
 constexpr int NewestToolkitClangParses = 12050;
 
