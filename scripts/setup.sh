@@ -17,7 +17,7 @@ MODE=${1:-demo}
 PACKAGES=(
   cmake ninja-build g++ ccache python3 git
   llvm-19-dev libclang-19-dev clang-19 clang-tidy-19 clangd-19 llvm-19-tools
-  libfmt-dev libgtest-dev
+  libfmt-dev libgtest-dev libomp-19-dev
 )
 
 install_packages() {

@@ -311,15 +311,16 @@ int main(int argc, const char **argv) {
     }
   }
 
-  // A file that is not there is an input error; the others go on.
+  // A file that is not there is an input error; the others go on. Names
+  // are made absolute, as compile databases key their entries.
   bool Missing = false;
   std::vector<std::string> Present;
   for (const std::string &F : Files) {
     SmallString<256> P(F);
-    if (!BuildPath.empty() && !sys::path::is_absolute(P))
-      sys::fs::make_absolute(P);
-    if (sys::fs::exists(F) || sys::fs::exists(P)) {
-      Present.push_back(F);
+    sys::fs::make_absolute(P);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    if (sys::fs::exists(P)) {
+      Present.push_back(std::string(P));
       continue;
     }
     errs() << "warplint: error: '" << F << "': no such file\n";
