@@ -1,0 +1,691 @@
+/*===- __warplint_runtime_api.h - CUDA runtime API declarations ----------===*
+ *
+ * Part of warplint's built-in CUDA headers: host declarations of the CUDA
+ * runtime API (the C functions, extern "C" as in the real library, and the
+ * C++ template overloads of cuda_runtime.h), written from the CUDA Runtime
+ * API reference. Declarations only: warplint never links against them.
+ * Included by __warplint_cuda.h.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef __WARPLINT_RUNTIME_API_H__
+#define __WARPLINT_RUNTIME_API_H__
+
+#define __CUDART_API_VERSION 12040
+
+extern "C" {
+
+/*--- Errors ----------------------------------------------------------------*/
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI cudaGetLastError(void);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaPeekAtLastError(void);
+extern __host__ __cudart_builtin__ const char *CUDARTAPI
+cudaGetErrorString(cudaError_t error);
+extern __host__ __cudart_builtin__ const char *CUDARTAPI
+cudaGetErrorName(cudaError_t error);
+
+/*--- Devices ---------------------------------------------------------------*/
+extern __host__ cudaError_t CUDARTAPI cudaDeviceReset(void);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaDeviceSynchronize(void);
+extern __host__ cudaError_t CUDARTAPI cudaThreadSynchronize(void);
+extern __host__ cudaError_t CUDARTAPI cudaThreadExit(void);
+extern __host__ cudaError_t CUDARTAPI cudaSetDevice(int device);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaGetDevice(int *device);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaGetDeviceCount(int *count);
+extern __host__ cudaError_t CUDARTAPI
+cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+extern __host__ cudaError_t CUDARTAPI
+cudaGetDeviceProperties_v2(struct cudaDeviceProp *prop, int device);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+extern __host__ cudaError_t CUDARTAPI
+cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
+extern __host__ cudaError_t CUDARTAPI cudaSetDeviceFlags(unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaGetDeviceFlags(unsigned int *flags);
+extern __host__ cudaError_t CUDARTAPI cudaSetValidDevices(int *device_arr,
+                                                          int len);
+extern __host__ cudaError_t CUDARTAPI cudaInitDevice(int device,
+                                                     unsigned int deviceFlags,
+                                                     unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaDeviceSetLimit(enum cudaLimit limit,
+                                                         size_t value);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
+extern __host__ cudaError_t CUDARTAPI
+cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig);
+extern __host__ cudaError_t CUDARTAPI
+cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig);
+extern __host__ cudaError_t CUDARTAPI
+cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+extern __host__ cudaError_t CUDARTAPI cudaDeviceGetPCIBusId(char *pciBusId,
+                                                            int len,
+                                                            int device);
+extern __host__ cudaError_t CUDARTAPI
+cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
+extern __host__ cudaError_t CUDARTAPI
+cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
+extern __host__ cudaError_t CUDARTAPI
+cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI
+cudaDeviceDisablePeerAccess(int peerDevice);
+extern __host__ cudaError_t CUDARTAPI cudaDeviceGetP2PAttribute(
+    int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice);
+extern __host__ cudaError_t CUDARTAPI cudaDriverGetVersion(int *driverVersion);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaRuntimeGetVersion(int *runtimeVersion);
+extern __host__ cudaError_t CUDARTAPI cudaMemGetInfo(size_t *free,
+                                                     size_t *total);
+
+/*--- Memory ----------------------------------------------------------------*/
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaMalloc(void **devPtr, size_t size);
+extern __host__ cudaError_t CUDARTAPI cudaMallocHost(void **ptr, size_t size);
+extern __host__ cudaError_t CUDARTAPI cudaHostAlloc(void **pHost, size_t size,
+                                                    unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaMallocManaged(
+    void **devPtr, size_t size, unsigned int flags __dv(cudaMemAttachGlobal));
+extern __host__ cudaError_t CUDARTAPI cudaMallocPitch(void **devPtr,
+                                                      size_t *pitch,
+                                                      size_t width,
+                                                      size_t height);
+extern __host__ cudaError_t CUDARTAPI
+cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
+extern __host__ cudaError_t CUDARTAPI cudaMallocArray(
+    cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
+    size_t height __dv(0), unsigned int flags __dv(0));
+extern __host__ cudaError_t CUDARTAPI
+cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                  struct cudaExtent extent, unsigned int flags __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMallocAsync(void **devPtr,
+                                                      size_t size,
+                                                      cudaStream_t hStream);
+extern __host__ cudaError_t CUDARTAPI cudaMallocFromPoolAsync(
+    void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI cudaFree(void *devPtr);
+extern __host__ cudaError_t CUDARTAPI cudaFreeHost(void *ptr);
+extern __host__ cudaError_t CUDARTAPI cudaFreeArray(cudaArray_t array);
+extern __host__ cudaError_t CUDARTAPI cudaFreeAsync(void *devPtr,
+                                                    cudaStream_t hStream);
+extern __host__ cudaError_t CUDARTAPI cudaHostRegister(void *ptr, size_t size,
+                                                       unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaHostUnregister(void *ptr);
+extern __host__ cudaError_t CUDARTAPI
+cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaHostGetFlags(unsigned int *pFlags,
+                                                       void *pHost);
+extern __host__ cudaError_t CUDARTAPI cudaPointerGetAttributes(
+    struct cudaPointerAttributes *attributes, const void *ptr);
+
+extern __host__ cudaError_t CUDARTAPI cudaMemcpy(void *dst, const void *src,
+                                                 size_t count,
+                                                 enum cudaMemcpyKind kind);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaMemcpyAsync(void *dst, const void *src, size_t count,
+                enum cudaMemcpyKind kind, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMemcpy2D(void *dst, size_t dpitch,
+                                                   const void *src,
+                                                   size_t spitch, size_t width,
+                                                   size_t height,
+                                                   enum cudaMemcpyKind kind);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI cudaMemcpy2DAsync(
+    void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+    size_t height, enum cudaMemcpyKind kind, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMemcpy2DToArray(
+    cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+    size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind);
+extern __host__ cudaError_t CUDARTAPI cudaMemcpy2DFromArray(
+    void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+    size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind);
+extern __host__ cudaError_t CUDARTAPI
+cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                  const void *src, size_t count, enum cudaMemcpyKind kind);
+extern __host__ cudaError_t CUDARTAPI
+cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset,
+                    size_t hOffset, size_t count, enum cudaMemcpyKind kind);
+extern __host__ cudaError_t CUDARTAPI
+cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI cudaMemcpy3DAsync(
+    const struct cudaMemcpy3DParms *p, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMemcpyPeer(void *dst, int dstDevice,
+                                                     const void *src,
+                                                     int srcDevice,
+                                                     size_t count);
+extern __host__ cudaError_t CUDARTAPI
+cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                    size_t count, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMemcpyToSymbol(
+    const void *symbol, const void *src, size_t count, size_t offset __dv(0),
+    enum cudaMemcpyKind kind __dv(cudaMemcpyHostToDevice));
+extern __host__ cudaError_t CUDARTAPI cudaMemcpyFromSymbol(
+    void *dst, const void *symbol, size_t count, size_t offset __dv(0),
+    enum cudaMemcpyKind kind __dv(cudaMemcpyDeviceToHost));
+extern __host__ cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync(
+    const void *symbol, const void *src, size_t count, size_t offset,
+    enum cudaMemcpyKind kind, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync(
+    void *dst, const void *symbol, size_t count, size_t offset,
+    enum cudaMemcpyKind kind, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaGetSymbolAddress(void **devPtr,
+                                                           const void *symbol);
+extern __host__ cudaError_t CUDARTAPI cudaGetSymbolSize(size_t *size,
+                                                        const void *symbol);
+extern __host__ cudaError_t CUDARTAPI cudaMemset(void *devPtr, int value,
+                                                 size_t count);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI cudaMemsetAsync(
+    void *devPtr, int value, size_t count, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMemset2D(void *devPtr, size_t pitch,
+                                                   int value, size_t width,
+                                                   size_t height);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
+                  size_t height, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMemset3D(
+    struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
+                  struct cudaExtent extent, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI
+cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+                     cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaMemAdvise(
+    const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device);
+extern __host__ cudaError_t CUDARTAPI cudaStreamAttachMemAsync(
+    cudaStream_t stream, void *devPtr, size_t length __dv(0),
+    unsigned int flags __dv(cudaMemAttachSingle));
+extern __host__ cudaError_t CUDARTAPI
+cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+extern __host__ cudaError_t CUDARTAPI cudaIpcOpenMemHandle(
+    void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaIpcCloseMemHandle(void *devPtr);
+
+/*--- Streams ---------------------------------------------------------------*/
+extern __host__ cudaError_t CUDARTAPI cudaStreamCreate(cudaStream_t *pStream);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaStreamCreateWithPriority(
+    cudaStream_t *pStream, unsigned int flags, int priority);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaStreamDestroy(cudaStream_t stream);
+extern __host__ cudaError_t CUDARTAPI
+cudaStreamSynchronize(cudaStream_t stream);
+extern __host__ cudaError_t CUDARTAPI cudaStreamQuery(cudaStream_t stream);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI cudaStreamWaitEvent(
+    cudaStream_t stream, cudaEvent_t event, unsigned int flags __dv(0));
+extern __host__ cudaError_t CUDARTAPI
+cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                      void *userData, unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaLaunchHostFunc(cudaStream_t stream,
+                                                         cudaHostFn_t fn,
+                                                         void *userData);
+extern __host__ cudaError_t CUDARTAPI
+cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+extern __host__ cudaError_t CUDARTAPI cudaStreamGetFlags(cudaStream_t hStream,
+                                                         unsigned int *flags);
+extern __host__ cudaError_t CUDARTAPI
+cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+extern __host__ cudaError_t CUDARTAPI cudaStreamEndCapture(cudaStream_t stream,
+                                                           cudaGraph_t *pGraph);
+extern __host__ cudaError_t CUDARTAPI cudaStreamIsCapturing(
+    cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+extern __host__ cudaError_t CUDARTAPI
+cudaStreamSetAttribute(cudaStream_t hStream, enum cudaLaunchAttributeID attr,
+                       const cudaStreamAttrValue *value);
+
+/*--- Events ----------------------------------------------------------------*/
+extern __host__ cudaError_t CUDARTAPI cudaEventCreate(cudaEvent_t *event);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaEventRecord(cudaEvent_t event, cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaEventRecordWithFlags(
+    cudaEvent_t event, cudaStream_t stream __dv(0), unsigned int flags __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaEventQuery(cudaEvent_t event);
+extern __host__ cudaError_t CUDARTAPI cudaEventSynchronize(cudaEvent_t event);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaEventDestroy(cudaEvent_t event);
+extern __host__ cudaError_t CUDARTAPI cudaEventElapsedTime(float *ms,
+                                                           cudaEvent_t start,
+                                                           cudaEvent_t end);
+extern __host__ cudaError_t CUDARTAPI
+cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
+extern __host__ cudaError_t CUDARTAPI
+cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
+
+/*--- Graphs ----------------------------------------------------------------*/
+extern __host__ cudaError_t CUDARTAPI cudaGraphCreate(cudaGraph_t *pGraph,
+                                                      unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI
+cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                     unsigned long long flags __dv(0));
+extern __host__ cudaError_t CUDARTAPI
+cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                              unsigned long long flags __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaGraphLaunch(cudaGraphExec_t graphExec,
+                                                      cudaStream_t stream);
+extern __host__ cudaError_t CUDARTAPI
+cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+extern __host__ cudaError_t CUDARTAPI cudaGraphDestroy(cudaGraph_t graph);
+extern __host__ cudaError_t CUDARTAPI cudaGraphAddKernelNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    const struct cudaKernelNodeParams *pNodeParams);
+
+/*--- Execution control -----------------------------------------------------*/
+extern __host__ cudaError_t CUDARTAPI
+cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                 size_t sharedMem, cudaStream_t stream);
+extern __host__ cudaError_t CUDARTAPI cudaLaunchKernelExC(
+    const cudaLaunchConfig_t *config, const void *func, void **args);
+extern __host__ cudaError_t CUDARTAPI
+cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                            void **args, size_t sharedMem, cudaStream_t stream);
+extern __host__ cudaError_t CUDARTAPI cudaLaunchCooperativeKernelMultiDevice(
+    struct cudaLaunchParams *launchParamsList, unsigned int numDevices,
+    unsigned int flags __dv(0));
+extern __host__ cudaError_t CUDARTAPI
+cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig);
+extern __host__ cudaError_t CUDARTAPI
+cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+extern __host__ cudaError_t CUDARTAPI cudaFuncGetName(const char **name,
+                                                      const void *func);
+extern __host__ cudaError_t CUDARTAPI
+cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem __dv(0),
+                  cudaStream_t stream __dv(0));
+extern __host__ cudaError_t CUDARTAPI cudaSetupArgument(const void *arg,
+                                                        size_t size,
+                                                        size_t offset);
+extern __host__ cudaError_t CUDARTAPI cudaLaunch(const void *func);
+
+/*--- Occupancy -------------------------------------------------------------*/
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+                                              int blockSize,
+                                              size_t dynamicSMemSize);
+extern __host__ __cudart_builtin__ cudaError_t CUDARTAPI
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+                                                       const void *func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize,
+                                                       unsigned int flags);
+extern __host__ cudaError_t CUDARTAPI cudaOccupancyAvailableDynamicSMemPerBlock(
+    size_t *dynamicSmemSize, const void *func, int numBlocks, int blockSize);
+extern __host__ cudaError_t CUDARTAPI cudaOccupancyMaxPotentialClusterSize(
+    int *clusterSize, const void *func, const cudaLaunchConfig_t *launchConfig);
+extern __host__ cudaError_t CUDARTAPI cudaOccupancyMaxActiveClusters(
+    int *numClusters, const void *func, const cudaLaunchConfig_t *launchConfig);
+
+/*--- Textures and surfaces -------------------------------------------------*/
+extern __host__ struct cudaChannelFormatDesc CUDARTAPI
+cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
+extern __host__ cudaError_t CUDARTAPI
+cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array);
+extern __host__ cudaError_t CUDARTAPI cudaCreateTextureObject(
+    cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
+    const struct cudaTextureDesc *pTexDesc,
+    const struct cudaResourceViewDesc *pResViewDesc);
+extern __host__ cudaError_t CUDARTAPI
+cudaDestroyTextureObject(cudaTextureObject_t texObject);
+extern __host__ cudaError_t CUDARTAPI cudaGetTextureObjectResourceDesc(
+    struct cudaResourceDesc *pResDesc, cudaTextureObject_t texObject);
+extern __host__ cudaError_t CUDARTAPI cudaCreateSurfaceObject(
+    cudaSurfaceObject_t *pSurfObject, const struct cudaResourceDesc *pResDesc);
+extern __host__ cudaError_t CUDARTAPI
+cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+/* Legacy texture references (removed in CUDA 12). */
+extern __host__ cudaError_t CUDARTAPI cudaBindTexture(
+    size_t *offset, const struct textureReference *texref, const void *devPtr,
+    const struct cudaChannelFormatDesc *desc, size_t size __dv(~(size_t)0));
+extern __host__ cudaError_t CUDARTAPI
+cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
+                  const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                  size_t width, size_t height, size_t pitch);
+extern __host__ cudaError_t CUDARTAPI cudaBindTextureToArray(
+    const struct textureReference *texref, cudaArray_const_t array,
+    const struct cudaChannelFormatDesc *desc);
+extern __host__ cudaError_t CUDARTAPI
+cudaUnbindTexture(const struct textureReference *texref);
+
+/*--- Profiler --------------------------------------------------------------*/
+extern __host__ cudaError_t CUDARTAPI cudaProfilerStart(void);
+extern __host__ cudaError_t CUDARTAPI cudaProfilerStop(void);
+
+} /* extern "C" */
+
+/* The launch-configuration hook clang calls for `kernel<<<...>>>(...)`: the
+ * CUDA >= 9.2 form (clang picks it or cudaConfigureCall above by the CUDA
+ * SDK version it was told about). */
+extern "C" __host__ unsigned __cudaPushCallConfiguration(dim3 gridDim,
+                                                         dim3 blockDim,
+                                                         size_t sharedMem = 0,
+                                                         void *stream = 0);
+
+/*--- Small inline helpers (driver_functions.h) -----------------------------*/
+static __inline__ __host__ struct cudaPitchedPtr
+make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
+  struct cudaPitchedPtr __s;
+  __s.ptr = d;
+  __s.pitch = p;
+  __s.xsize = xsz;
+  __s.ysize = ysz;
+  return __s;
+}
+static __inline__ __host__ struct cudaPos make_cudaPos(size_t x, size_t y,
+                                                       size_t z) {
+  struct cudaPos __p;
+  __p.x = x;
+  __p.y = y;
+  __p.z = z;
+  return __p;
+}
+static __inline__ __host__ struct cudaExtent make_cudaExtent(size_t w, size_t h,
+                                                             size_t d) {
+  struct cudaExtent __e;
+  __e.width = w;
+  __e.height = h;
+  __e.depth = d;
+  return __e;
+}
+
+/*--- C++ API (cuda_runtime.h) ----------------------------------------------*/
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMalloc(__T **devPtr, size_t size) {
+  return ::cudaMalloc((void **)(void *)devPtr, size);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMallocHost(__T **ptr, size_t size,
+                                                      unsigned int flags = 0) {
+  return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
+}
+static __inline__ __host__ cudaError_t cudaMallocHost(void **ptr, size_t size,
+                                                      unsigned int flags) {
+  return ::cudaHostAlloc(ptr, size, flags);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaHostAlloc(__T **ptr, size_t size,
+                                                     unsigned int flags) {
+  return ::cudaHostAlloc((void **)(void *)ptr, size, flags);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaHostGetDevicePointer(__T **pDevice, void *pHost, unsigned int flags) {
+  return ::cudaHostGetDevicePointer((void **)(void *)pDevice, pHost, flags);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMallocManaged(
+    __T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal) {
+  return ::cudaMallocManaged((void **)(void *)devPtr, size, flags);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaMallocPitch(__T **devPtr, size_t *pitch, size_t width, size_t height) {
+  return ::cudaMallocPitch((void **)(void *)devPtr, pitch, width, height);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMallocAsync(__T **devPtr,
+                                                       size_t size,
+                                                       cudaStream_t stream) {
+  return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMemcpyToSymbol(
+    const __T &symbol, const void *src, size_t count, size_t offset = 0,
+    enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
+  return ::cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMemcpyToSymbolAsync(
+    const __T &symbol, const void *src, size_t count, size_t offset = 0,
+    enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+    cudaStream_t stream = 0) {
+  return ::cudaMemcpyToSymbolAsync((const void *)&symbol, src, count, offset,
+                                   kind, stream);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMemcpyFromSymbol(
+    void *dst, const __T &symbol, size_t count, size_t offset = 0,
+    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+  return ::cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset,
+                                kind);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMemcpyFromSymbolAsync(
+    void *dst, const __T &symbol, size_t count, size_t offset = 0,
+    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+    cudaStream_t stream = 0) {
+  return ::cudaMemcpyFromSymbolAsync(dst, (const void *)&symbol, count, offset,
+                                     kind, stream);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaGetSymbolAddress(void **devPtr,
+                                                            const __T &symbol) {
+  return ::cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaGetSymbolSize(size_t *size,
+                                                         const __T &symbol) {
+  return ::cudaGetSymbolSize(size, (const void *)&symbol);
+}
+static __inline__ __host__ cudaError_t cudaEventCreate(cudaEvent_t *event,
+                                                       unsigned int flags) {
+  return ::cudaEventCreateWithFlags(event, flags);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaStreamAttachMemAsync(cudaStream_t stream, __T *devPtr, size_t length = 0,
+                         unsigned int flags = cudaMemAttachSingle) {
+  return ::cudaStreamAttachMemAsync(stream, (void *)devPtr, length, flags);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaLaunchKernel(__T *func, dim3 gridDim, dim3 blockDim, void **args,
+                 size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
+                            sharedMem, stream);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaLaunchCooperativeKernel(__T *func, dim3 gridDim, dim3 blockDim, void **args,
+                            size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
+                                       args, sharedMem, stream);
+}
+template <typename... __ExpTypes, typename... __ActTypes>
+static __inline__ __host__ cudaError_t
+cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                   void (*kernel)(__ExpTypes...), __ActTypes &&...args) {
+  void *__pargs[sizeof...(__ExpTypes) > 0 ? sizeof...(__ExpTypes) : 1] = {
+      ((void *)&args)...};
+  return ::cudaLaunchKernelExC(config, (const void *)kernel, __pargs);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaFuncSetCacheConfig(__T *func, enum cudaFuncCache cacheConfig) {
+  return ::cudaFuncSetCacheConfig((const void *)func, cacheConfig);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaFuncSetSharedMemConfig(__T *func, enum cudaSharedMemConfig config) {
+  return ::cudaFuncSetSharedMemConfig((const void *)func, config);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaFuncGetAttributes(struct cudaFuncAttributes *attr, __T *entry) {
+  return ::cudaFuncGetAttributes(attr, (const void *)entry);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaFuncSetAttribute(__T *entry, enum cudaFuncAttribute attr, int value) {
+  return ::cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, __T func,
+                                              int blockSize,
+                                              size_t dynamicSMemSize) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, (const void *)func, blockSize, dynamicSMemSize,
+      cudaOccupancyDefault);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t
+cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, __T func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize,
+                                                       unsigned int flags) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, (const void *)func, blockSize, dynamicSMemSize, flags);
+}
+/* Declared only: the real header computes this with a search over block
+ * sizes, which an analyzer has no use for. */
+template <class __T>
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSize(
+    int *minGridSize, int *blockSize, __T func, size_t dynamicSMemSize = 0,
+    int blockSizeLimit = 0);
+template <class __UnaryFunction, class __T>
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+    int *minGridSize, int *blockSize, __T func,
+    __UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0);
+template <class __T>
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(
+    int *minGridSize, int *blockSize, __T func, size_t dynamicSMemSize = 0,
+    int blockSizeLimit = 0, unsigned int flags = 0);
+static __inline__ __host__ cudaError_t cudaGraphInstantiate(
+    cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphNode_t *pErrorNode,
+    char *pLogBuffer, size_t bufferSize) {
+  (void)pErrorNode;
+  (void)pLogBuffer;
+  (void)bufferSize;
+  return ::cudaGraphInstantiate(pGraphExec, graph, 0);
+}
+
+/* cudaCreateChannelDesc<__T>() */
+template <class __T>
+__inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDesc(void) {
+  return ::cudaCreateChannelDesc(0, 0, 0, 0, cudaChannelFormatKindNone);
+}
+#pragma push_macro("__WL_CHANNEL")
+#define __WL_CHANNEL(__type, __x, __y, __z, __w, __kind)                       \
+  template <>                                                                  \
+  __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDesc<__type>(     \
+      void) {                                                                  \
+    return ::cudaCreateChannelDesc(__x, __y, __z, __w,                         \
+                                   cudaChannelFormatKind##__kind);             \
+  }
+__WL_CHANNEL(char, 8, 0, 0, 0, Signed)
+__WL_CHANNEL(signed char, 8, 0, 0, 0, Signed)
+__WL_CHANNEL(unsigned char, 8, 0, 0, 0, Unsigned)
+__WL_CHANNEL(char1, 8, 0, 0, 0, Signed)
+__WL_CHANNEL(uchar1, 8, 0, 0, 0, Unsigned)
+__WL_CHANNEL(char2, 8, 8, 0, 0, Signed)
+__WL_CHANNEL(uchar2, 8, 8, 0, 0, Unsigned)
+__WL_CHANNEL(char4, 8, 8, 8, 8, Signed)
+__WL_CHANNEL(uchar4, 8, 8, 8, 8, Unsigned)
+__WL_CHANNEL(short, 16, 0, 0, 0, Signed)
+__WL_CHANNEL(unsigned short, 16, 0, 0, 0, Unsigned)
+__WL_CHANNEL(short1, 16, 0, 0, 0, Signed)
+__WL_CHANNEL(ushort1, 16, 0, 0, 0, Unsigned)
+__WL_CHANNEL(short2, 16, 16, 0, 0, Signed)
+__WL_CHANNEL(ushort2, 16, 16, 0, 0, Unsigned)
+__WL_CHANNEL(short4, 16, 16, 16, 16, Signed)
+__WL_CHANNEL(ushort4, 16, 16, 16, 16, Unsigned)
+__WL_CHANNEL(int, 32, 0, 0, 0, Signed)
+__WL_CHANNEL(unsigned int, 32, 0, 0, 0, Unsigned)
+__WL_CHANNEL(int1, 32, 0, 0, 0, Signed)
+__WL_CHANNEL(uint1, 32, 0, 0, 0, Unsigned)
+__WL_CHANNEL(int2, 32, 32, 0, 0, Signed)
+__WL_CHANNEL(uint2, 32, 32, 0, 0, Unsigned)
+__WL_CHANNEL(int4, 32, 32, 32, 32, Signed)
+__WL_CHANNEL(uint4, 32, 32, 32, 32, Unsigned)
+__WL_CHANNEL(float, 32, 0, 0, 0, Float)
+__WL_CHANNEL(float1, 32, 0, 0, 0, Float)
+__WL_CHANNEL(float2, 32, 32, 0, 0, Float)
+__WL_CHANNEL(float4, 32, 32, 32, 32, Float)
+#pragma pop_macro("__WL_CHANNEL")
+
+/* Legacy texture references: texture<__T, dim, mode> (removed in CUDA 12, kept
+ * so that older benchmark code still parses) and the C++ binding helpers.
+ * CUDA compilation only; define __WARPLINT_NO_LEGACY_TEXTURES to drop them,
+ * e.g. for code that declares its own global named `texture`. */
+#if defined(__CUDA__) && !defined(__WARPLINT_NO_LEGACY_TEXTURES)
+template <class __T, int texType = cudaTextureType1D,
+          enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct __device_builtin_texture_type__ texture : public textureReference {
+  __host__ texture(int norm = 0,
+                   enum cudaTextureFilterMode fMode = cudaFilterModePoint,
+                   enum cudaTextureAddressMode aMode = cudaAddressModeClamp) {
+    normalized = norm;
+    filterMode = fMode;
+    addressMode[0] = aMode;
+    addressMode[1] = aMode;
+    addressMode[2] = aMode;
+    channelDesc = cudaCreateChannelDesc<__T>();
+    sRGB = 0;
+  }
+  __host__ texture(int norm, enum cudaTextureFilterMode fMode,
+                   enum cudaTextureAddressMode aMode,
+                   struct cudaChannelFormatDesc desc) {
+    normalized = norm;
+    filterMode = fMode;
+    addressMode[0] = aMode;
+    addressMode[1] = aMode;
+    addressMode[2] = aMode;
+    channelDesc = desc;
+    sRGB = 0;
+  }
+};
+template <class __T, int dim, enum cudaTextureReadMode readMode>
+static __inline__ __host__ cudaError_t
+cudaBindTexture(size_t *offset, const struct texture<__T, dim, readMode> &tex,
+                const void *devPtr, size_t size = ~(size_t)0) {
+  return ::cudaBindTexture(offset, &tex, devPtr, &tex.channelDesc, size);
+}
+template <class __T, int dim, enum cudaTextureReadMode readMode>
+static __inline__ __host__ cudaError_t
+cudaBindTexture(size_t *offset, const struct texture<__T, dim, readMode> &tex,
+                const void *devPtr, const struct cudaChannelFormatDesc &desc,
+                size_t size = ~(size_t)0) {
+  return ::cudaBindTexture(offset, &tex, devPtr, &desc, size);
+}
+template <class __T, int dim, enum cudaTextureReadMode readMode>
+static __inline__ __host__ cudaError_t cudaBindTexture2D(
+    size_t *offset, const struct texture<__T, dim, readMode> &tex,
+    const void *devPtr, size_t width, size_t height, size_t pitch) {
+  return ::cudaBindTexture2D(offset, &tex, devPtr, &tex.channelDesc, width,
+                             height, pitch);
+}
+template <class __T, int dim, enum cudaTextureReadMode readMode>
+static __inline__ __host__ cudaError_t
+cudaBindTexture2D(size_t *offset, const struct texture<__T, dim, readMode> &tex,
+                  const void *devPtr, const struct cudaChannelFormatDesc &desc,
+                  size_t width, size_t height, size_t pitch) {
+  return ::cudaBindTexture2D(offset, &tex, devPtr, &desc, width, height, pitch);
+}
+template <class __T, int dim, enum cudaTextureReadMode readMode>
+static __inline__ __host__ cudaError_t cudaBindTextureToArray(
+    const struct texture<__T, dim, readMode> &tex, cudaArray_const_t array) {
+  return ::cudaBindTextureToArray(&tex, array, &tex.channelDesc);
+}
+template <class __T, int dim, enum cudaTextureReadMode readMode>
+static __inline__ __host__ cudaError_t cudaBindTextureToArray(
+    const struct texture<__T, dim, readMode> &tex, cudaArray_const_t array,
+    const struct cudaChannelFormatDesc &desc) {
+  return ::cudaBindTextureToArray(&tex, array, &desc);
+}
+template <class __T, int dim, enum cudaTextureReadMode readMode>
+static __inline__ __host__ cudaError_t
+cudaUnbindTexture(const struct texture<__T, dim, readMode> &tex) {
+  return ::cudaUnbindTexture(&tex);
+}
+#endif /* __WARPLINT_NO_LEGACY_TEXTURES */
+
+#endif /* __WARPLINT_RUNTIME_API_H__ */

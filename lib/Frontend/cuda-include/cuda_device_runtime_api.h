@@ -1,0 +1,12 @@
+/*===- cuda_device_runtime_api.h -------------------------------------------===*
+ *
+ * Stands in for the CUDA toolkit header of the same name. Everything it
+ * declares -- here the CUDA runtime API -- lives in warplint's prelude
+ * __warplint_cuda.h, which is force-included into every translation unit, as
+ * nvcc does with cuda_runtime.h.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef __WARPLINT_WRAPPER_CUDA_DEVICE_RUNTIME_API_H__
+#define __WARPLINT_WRAPPER_CUDA_DEVICE_RUNTIME_API_H__
+#include <__warplint_cuda.h>
+#endif

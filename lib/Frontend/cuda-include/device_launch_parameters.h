@@ -1,0 +1,13 @@
+/*===- device_launch_parameters.h ------------------------------------------===*
+ *
+ * Stands in for the CUDA toolkit header of the same name. Everything it
+ * declares -- here the built-in variables threadIdx, blockIdx, blockDim,
+ * gridDim and warpSize -- lives in warplint's prelude __warplint_cuda.h,
+ * which is force-included into every translation unit, as nvcc does with
+ * cuda_runtime.h.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef __WARPLINT_WRAPPER_DEVICE_LAUNCH_PARAMETERS_H__
+#define __WARPLINT_WRAPPER_DEVICE_LAUNCH_PARAMETERS_H__
+#include <__warplint_cuda.h>
+#endif

@@ -1,0 +1,2 @@
+/* nvtx3/nvToolsExt.h: the NVTX v3 spelling; see ../nvToolsExt.h. */
+#include <nvToolsExt.h>
