@@ -62,13 +62,16 @@ static std::string padded(const std::string &Text) {
 }
 
 void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  std::string Err;
-  std::optional<GpuModel> Gpu = gpuFor(Ctx, PP, GpuArch, Err);
-  if (!Gpu) {
-    configurationDiag("invalid GpuArch for %0: %1") << getID() << Err;
+  AnalysisOptions AO;
+  AO.MinWays = MinWays;
+  std::vector<std::string> Problems;
+  std::optional<CheckInput> In = prepareCheck(
+      *Result.Context, PP, {GpuArch, Launch, Assume}, AO, Problems);
+  for (const std::string &P : Problems)
+    configurationDiag("%0: %1") << getID() << P;
+  if (!In)
     return;
-  }
+  GpuModel *Gpu = &In->Gpu;
   if (BankWidth != 4 && BankWidth != 8)
     configurationDiag("invalid BankWidth for %0: %1 (4 or 8 bytes)")
         << getID() << BankWidth;
@@ -78,16 +81,7 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
         << getID() << Gpu->Sm;
   else if (BankWidth == 8)
     Gpu->Banks = bankModelFor(Gpu->Major, Gpu->Minor, /*KeplerEightByteMode=*/true);
-  std::vector<std::string> Problems;
-  LaunchOptions LO = parseLaunchOption(Launch, Problems);
-  AnalysisOptions AO;
-  AO.MinWays = MinWays;
-  std::string AssumeErr = sym::parseAssumptions(Assume, AO.Enum.Assumptions);
-  if (!Assume.empty() && !AssumeErr.empty())
-    configurationDiag("invalid Assume option for %0: %1") << getID() << AssumeErr;
-  FileAnalysis FA = analyzeFile(Ctx, LO, AO);
-  for (const std::string &P : Problems)
-    configurationDiag("%0: %1") << getID() << P;
+  const FileAnalysis &FA = In->File;
   for (const KernelContext &KC : FA.Kernels) {
     // The padding fix-it goes on the first warning of each buffer only:
     // the same edit twice would conflict.

@@ -80,5 +80,26 @@ FileAnalysis analyzeFile(clang::ASTContext &Ctx, const LaunchOptions &Launch,
   return R;
 }
 
+std::optional<CheckInput> prepareCheck(clang::ASTContext &Ctx,
+                                       const clang::Preprocessor *PP,
+                                       const CommonOptions &Opts,
+                                       AnalysisOptions Base,
+                                       std::vector<std::string> &Problems) {
+  std::string Err;
+  std::optional<GpuModel> Gpu = gpuFor(Ctx, PP, Opts.GpuArch, Err);
+  if (!Gpu) {
+    Problems.push_back("invalid GpuArch: " + Err);
+    return std::nullopt;
+  }
+  LaunchOptions LO = parseLaunchOption(Opts.Launch, Problems);
+  if (!Opts.Assume.empty()) {
+    std::string AssumeErr =
+        sym::parseAssumptions(Opts.Assume, Base.Enum.Assumptions);
+    if (!AssumeErr.empty())
+      Problems.push_back("invalid Assume option: " + AssumeErr);
+  }
+  return CheckInput{*Gpu, analyzeFile(Ctx, LO, Base)};
+}
+
 } // namespace checks
 } // namespace warplint

@@ -66,6 +66,27 @@ struct FileAnalysis {
 FileAnalysis analyzeFile(clang::ASTContext &Ctx, const LaunchOptions &Launch,
                          const AnalysisOptions &Base);
 
+/// The options every warplint check reads.
+struct CommonOptions {
+  std::string GpuArch; ///< GpuArch (local or global)
+  std::string Launch;  ///< Launch
+  std::string Assume;  ///< Assume (local or global)
+};
+
+/// What every check does first: determine the GPU, read the launch and
+/// assume options, extract and resolve the file. Problems with options or
+/// annotations are returned as messages for configurationDiag(); without a
+/// GPU (an invalid GpuArch) std::nullopt is returned.
+struct CheckInput {
+  GpuModel Gpu;
+  FileAnalysis File;
+};
+std::optional<CheckInput> prepareCheck(clang::ASTContext &Ctx,
+                                       const clang::Preprocessor *PP,
+                                       const CommonOptions &Opts,
+                                       AnalysisOptions Base,
+                                       std::vector<std::string> &Problems);
+
 } // namespace checks
 } // namespace warplint
 

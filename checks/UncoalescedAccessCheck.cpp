@@ -54,23 +54,17 @@ static const char *verb(const AccessFacts &A) {
 }
 
 void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  std::string Err;
-  std::optional<GpuModel> Gpu = gpuFor(Ctx, PP, GpuArch, Err);
-  if (!Gpu) {
-    configurationDiag("invalid GpuArch for %0: %1") << getID() << Err;
-    return;
-  }
-  std::vector<std::string> Problems;
-  LaunchOptions LO = parseLaunchOption(Launch, Problems);
   AnalysisOptions AO;
   AO.MinFactor = MinFactor;
-  std::string AssumeErr = sym::parseAssumptions(Assume, AO.Enum.Assumptions);
-  if (!Assume.empty() && !AssumeErr.empty())
-    configurationDiag("invalid Assume option for %0: %1") << getID() << AssumeErr;
-  FileAnalysis FA = analyzeFile(Ctx, LO, AO);
+  std::vector<std::string> Problems;
+  std::optional<CheckInput> In = prepareCheck(
+      *Result.Context, PP, {GpuArch, Launch, Assume}, AO, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
+  if (!In)
+    return;
+  const GpuModel *Gpu = &In->Gpu;
+  const FileAnalysis &FA = In->File;
   for (const KernelContext &KC : FA.Kernels) {
     for (const CoalescingFinding &F :
          findUncoalescedAccesses(*KC.Kernel, KC.Configs, *Gpu, KC.Options)) {
