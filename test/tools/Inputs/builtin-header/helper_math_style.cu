@@ -38,7 +38,7 @@ inline __host__ __device__ float3 normalize(float3 v) {
   float invLen = rsqrtf(dot(v, v));
   return v * invLen;
 }
-inline __device__ __host__ float lerp(float a, float b, float t) {
+inline __device__ __host__ float mix(float a, float b, float t) {
   return a + t * (b - a);
 }
 
@@ -55,7 +55,7 @@ __global__ void nbody(float4 *pos, float3 *acc, int n) {
     float inv = rsqrtf(dist2);
     a += d * (pos[j].w * inv * inv * inv);
   }
-  acc[i] = normalize(a) * clamp(lerp(0.0f, 1.0f, 0.5f), 0.0f, 1.0f);
+  acc[i] = normalize(a) * clamp(mix(0.0f, 1.0f, 0.5f), 0.0f, 1.0f);
 }
 
 __global__ void archSpecific(int *out, const char4 *a, const char4 *b,
