@@ -99,6 +99,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
+#include <assert.h> /* the toolkit headers pull assert() in */
 #include <stddef.h>
 #include <stdint.h>
 #if defined(__CUDA__)

@@ -443,6 +443,8 @@ extern __device__ cudaError_t cudaLaunchDevice(
     unsigned int sharedMemSize, cudaStream_t stream);
 extern __device__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     int *numBlocks, const void *func, int blockSize, size_t dynamicSmemSize);
+extern __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle,
+                                               unsigned int value);
 }
 template <class __T>
 static __inline__ __device__ cudaError_t cudaMalloc(__T **devPtr, size_t size) {
@@ -503,6 +505,29 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const {
 /*--- std math on the device, warp intrinsics, __ldg, complex ---------------*/
 #include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>
+
+/* __shfl*_sync on any trivially copyable non-arithmetic T (structs, uint4,
+ * pointers, enums): shuffled as 32-bit words, as the toolkit does. */
+#define __WL_SHFL_ANY(__name, __ArgT)                                         \
+  template <class __T,                                                       \
+            int = sizeof(char[(!__is_arithmetic(__T) &&                      \
+                               __is_trivially_copyable(__T))                 \
+                                  ? 1                                        \
+                                  : -1])>                                    \
+  static __inline__ __device__ __T __name(unsigned int __mask, __T __var,    \
+                                          __ArgT __arg, int __width = 32) {  \
+    int __w[(sizeof(__T) + 3) / 4];                                          \
+    __builtin_memcpy(__w, &__var, sizeof(__T));                              \
+    for (unsigned int __i = 0; __i < (sizeof(__T) + 3) / 4; ++__i)           \
+      __w[__i] = __name(__mask, __w[__i], __arg, __width);                   \
+    __builtin_memcpy((void *)&__var, __w, sizeof(__T));                      \
+    return __var;                                                            \
+  }
+__WL_SHFL_ANY(__shfl_sync, int)
+__WL_SHFL_ANY(__shfl_xor_sync, int)
+__WL_SHFL_ANY(__shfl_up_sync, unsigned int)
+__WL_SHFL_ANY(__shfl_down_sync, unsigned int)
+#undef __WL_SHFL_ANY
 #include <__clang_cuda_complex_builtins.h>
 
 /*--- Texture objects -------------------------------------------------------*/

@@ -100,6 +100,17 @@ public:
 
 __device__ inline thread_block this_thread_block() { return thread_block(); }
 
+/* Scratch storage for multi-warp tiles; only its type matters here. */
+template <unsigned int __MaxBlockSize = 1024> struct block_tile_memory {
+  alignas(16) unsigned char __wl_reserved[8 * ((__MaxBlockSize + 31) / 32)];
+};
+template <unsigned int __MaxBlockSize>
+__device__ inline thread_block
+this_thread_block(block_tile_memory<__MaxBlockSize> &__scratch) {
+  (void)__scratch;
+  return this_thread_block();
+}
+
 /* All threads of the grid (needs a cooperative launch to sync). */
 class grid_group : public thread_group {
   friend __device__ grid_group this_grid();
@@ -285,6 +296,15 @@ public:
   __device__ __T shfl_up(__T __var, unsigned int __delta) const {
     return __shfl_up_sync(__mask, __var, __delta);
   }
+  template <class __T>
+  __device__ __T shfl_xor(__T __var, unsigned int __lane_mask) const {
+    return __shfl_xor_sync(__mask, __var, (int)__lane_mask);
+  }
+  /* A tile converts to the coalesced group of its lanes. */
+  template <unsigned int __S>
+  __device__ coalesced_group(const thread_block_tile<__S, void> &)
+      : __wl_warp_group(__wl_details::__kind_coalesced,
+                        __wl_details::__tile_mask(__S), 0) {}
 };
 
 __device__ inline coalesced_group coalesced_threads() {

@@ -138,6 +138,11 @@ typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95,
   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
   CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR = 106,
+  CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED = 107,
+  CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED = 102,
+  CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED = 102,
+  CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED = 103,
+  CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115,
   CU_DEVICE_ATTRIBUTE_MAX
 } CUdevice_attribute;
 
@@ -196,6 +201,84 @@ typedef enum CUctx_flags_enum {
 #define CU_MEMHOSTALLOC_PORTABLE 0x01
 #define CU_MEMHOSTALLOC_DEVICEMAP 0x02
 #define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+
+
+typedef enum CUcomputemode_enum {
+  CU_COMPUTEMODE_DEFAULT = 0,
+  CU_COMPUTEMODE_PROHIBITED = 2,
+  CU_COMPUTEMODE_EXCLUSIVE_PROCESS = 3
+} CUcomputemode;
+
+/*--- Virtual memory management ---------------------------------------------*/
+typedef unsigned long long CUmemGenericAllocationHandle_v1;
+typedef CUmemGenericAllocationHandle_v1 CUmemGenericAllocationHandle;
+
+typedef enum CUmemAllocationHandleType_enum {
+  CU_MEM_HANDLE_TYPE_NONE = 0x0,
+  CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR = 0x1,
+  CU_MEM_HANDLE_TYPE_WIN32 = 0x2,
+  CU_MEM_HANDLE_TYPE_WIN32_KMT = 0x4,
+  CU_MEM_HANDLE_TYPE_FABRIC = 0x8,
+  CU_MEM_HANDLE_TYPE_MAX = 0x7FFFFFFF
+} CUmemAllocationHandleType;
+
+typedef enum CUmemAccess_flags_enum {
+  CU_MEM_ACCESS_FLAGS_PROT_NONE = 0x0,
+  CU_MEM_ACCESS_FLAGS_PROT_READ = 0x1,
+  CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 0x3,
+  CU_MEM_ACCESS_FLAGS_PROT_MAX = 0x7FFFFFFF
+} CUmemAccess_flags;
+
+typedef enum CUmemLocationType_enum {
+  CU_MEM_LOCATION_TYPE_INVALID = 0x0,
+  CU_MEM_LOCATION_TYPE_DEVICE = 0x1,
+  CU_MEM_LOCATION_TYPE_HOST = 0x2,
+  CU_MEM_LOCATION_TYPE_HOST_NUMA = 0x3,
+  CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT = 0x4,
+  CU_MEM_LOCATION_TYPE_MAX = 0x7FFFFFFF
+} CUmemLocationType;
+
+typedef enum CUmemAllocationType_enum {
+  CU_MEM_ALLOCATION_TYPE_INVALID = 0x0,
+  CU_MEM_ALLOCATION_TYPE_PINNED = 0x1,
+  CU_MEM_ALLOCATION_TYPE_MAX = 0x7FFFFFFF
+} CUmemAllocationType;
+
+typedef enum CUmemAllocationGranularity_flags_enum {
+  CU_MEM_ALLOC_GRANULARITY_MINIMUM = 0x0,
+  CU_MEM_ALLOC_GRANULARITY_RECOMMENDED = 0x1
+} CUmemAllocationGranularity_flags;
+
+typedef enum CUmemAllocationCompType_enum {
+  CU_MEM_ALLOCATION_COMP_NONE = 0x0,
+  CU_MEM_ALLOCATION_COMP_GENERIC = 0x1
+} CUmemAllocationCompType;
+
+typedef struct CUmemLocation_st {
+  CUmemLocationType type;
+  int id;
+} CUmemLocation_v1;
+typedef CUmemLocation_v1 CUmemLocation;
+
+typedef struct CUmemAllocationProp_st {
+  CUmemAllocationType type;
+  CUmemAllocationHandleType requestedHandleTypes;
+  CUmemLocation location;
+  void *win32HandleMetaData;
+  struct {
+    unsigned char compressionType;
+    unsigned char gpuDirectRDMACapable;
+    unsigned short usage;
+    unsigned char reserved[4];
+  } allocFlags;
+} CUmemAllocationProp_v1;
+typedef CUmemAllocationProp_v1 CUmemAllocationProp;
+
+typedef struct CUmemAccessDesc_st {
+  CUmemLocation location;
+  CUmemAccess_flags flags;
+} CUmemAccessDesc_v1;
+typedef CUmemAccessDesc_v1 CUmemAccessDesc;
 
 extern "C" {
 CUresult CUDAAPI cuInit(unsigned int __Flags);
@@ -294,6 +377,40 @@ CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(
     size_t __dynamicSMemSize);
 CUresult CUDAAPI cuProfilerStart(void);
 CUresult CUDAAPI cuProfilerStop(void);
+
+/*--- Virtual memory management ---------------------------------------------*/
+CUresult CUDAAPI cuMemAddressReserve(CUdeviceptr *__ptr, size_t __size,
+                                     size_t __alignment, CUdeviceptr __addr,
+                                     unsigned long long __flags);
+CUresult CUDAAPI cuMemAddressFree(CUdeviceptr __ptr, size_t __size);
+CUresult CUDAAPI cuMemCreate(CUmemGenericAllocationHandle *__handle,
+                             size_t __size, const CUmemAllocationProp *__prop,
+                             unsigned long long __flags);
+CUresult CUDAAPI cuMemRelease(CUmemGenericAllocationHandle __handle);
+CUresult CUDAAPI cuMemMap(CUdeviceptr __ptr, size_t __size, size_t __offset,
+                          CUmemGenericAllocationHandle __handle,
+                          unsigned long long __flags);
+CUresult CUDAAPI cuMemUnmap(CUdeviceptr __ptr, size_t __size);
+CUresult CUDAAPI cuMemSetAccess(CUdeviceptr __ptr, size_t __size,
+                                const CUmemAccessDesc *__desc,
+                                size_t __count);
+CUresult CUDAAPI cuMemGetAccess(unsigned long long *__flags,
+                                const CUmemLocation *__location,
+                                CUdeviceptr __ptr);
+CUresult CUDAAPI cuMemGetAllocationGranularity(
+    size_t *__granularity, const CUmemAllocationProp *__prop,
+    CUmemAllocationGranularity_flags __option);
+CUresult CUDAAPI cuMemGetAllocationPropertiesFromHandle(
+    CUmemAllocationProp *__prop, CUmemGenericAllocationHandle __handle);
+CUresult CUDAAPI cuMemExportToShareableHandle(
+    void *__shareableHandle, CUmemGenericAllocationHandle __handle,
+    CUmemAllocationHandleType __handleType, unsigned long long __flags);
+CUresult CUDAAPI cuMemImportFromShareableHandle(
+    CUmemGenericAllocationHandle *__handle, void *__osHandle,
+    CUmemAllocationHandleType __shHandleType);
+CUresult CUDAAPI cuMemRetainAllocationHandle(
+    CUmemGenericAllocationHandle *__handle, void *__addr);
+
 }
 
 #endif /* __WARPLINT_CUDA_H_DRIVER__ */

@@ -101,4 +101,23 @@ curandStatus_t curandGeneratePoisson(curandGenerator_t __generator,
 curandStatus_t curandGenerateSeeds(curandGenerator_t __generator);
 }
 
+/*--- Sobol direction vectors -----------------------------------------------*/
+typedef unsigned int curandDirectionVectors32_t[32];
+typedef unsigned long long curandDirectionVectors64_t[64];
+enum curandDirectionVectorSet {
+  CURAND_DIRECTION_VECTORS_32_JOEKUO6 = 101,
+  CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102,
+  CURAND_DIRECTION_VECTORS_64_JOEKUO6 = 103,
+  CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104
+};
+typedef enum curandDirectionVectorSet curandDirectionVectorSet_t;
+extern "C" {
+curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *__vectors[],
+                                           curandDirectionVectorSet_t __set);
+curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *__vectors[],
+                                           curandDirectionVectorSet_t __set);
+curandStatus_t curandGetScrambleConstants32(unsigned int **__constants);
+curandStatus_t curandGetScrambleConstants64(unsigned long long **__constants);
+}
+
 #endif /* __WARPLINT_CURAND_H__ */

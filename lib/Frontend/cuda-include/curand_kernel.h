@@ -298,7 +298,6 @@ __WL_QUAL void curand_init(unsigned long long __seed,
 __WL_DISTRIBUTIONS(curandStateXORWOW_t)
 __WL_DISTRIBUTIONS(curandStatePhilox4_32_10_t)
 __WL_DISTRIBUTIONS(curandStateMRG32k3a_t)
-#pragma pop_macro("__WL_DISTRIBUTIONS")
 
 /* Philox's four-at-a-time forms */
 __WL_QUAL float4 curand_uniform4(curandStatePhilox4_32_10_t *__state) {
@@ -330,6 +329,73 @@ __WL_QUAL uint4 curand_poisson4(curandStatePhilox4_32_10_t *__state,
       curand_poisson(__state, __lambda), curand_poisson(__state, __lambda));
 }
 
+/*--- Sobol quasi-random generators -----------------------------------------*/
+struct curandStateSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+  int boxmuller_flag, boxmuller_flag_double;
+  float boxmuller_extra;
+  double boxmuller_extra_double;
+};
+typedef struct curandStateSobol32 curandStateSobol32_t;
+struct curandStateSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+  int boxmuller_flag, boxmuller_flag_double;
+  float boxmuller_extra;
+  double boxmuller_extra_double;
+};
+typedef struct curandStateSobol64 curandStateSobol64_t;
+
+__WL_QUAL unsigned int curand(curandStateSobol32_t *__state) {
+  unsigned int __r = __state->x;
+  __state->x ^= __state->direction_vectors[__ffs(~__state->i) - 1];
+  __state->i++;
+  return __r;
+}
+__WL_QUAL unsigned long long curand(curandStateSobol64_t *__state) {
+  unsigned long long __r = __state->x;
+  __state->x ^= __state->direction_vectors[__ffsll(~__state->i) - 1];
+  __state->i++;
+  return __r;
+}
+__WL_QUAL void curand_init(curandDirectionVectors32_t __direction_vectors,
+                           unsigned int __offset,
+                           curandStateSobol32_t *__state) {
+  __state->i = 0;
+  __state->x = 0;
+  __state->c = 0;
+  for (int __k = 0; __k < 32; ++__k)
+    __state->direction_vectors[__k] = __direction_vectors[__k];
+  __state->boxmuller_flag = __state->boxmuller_flag_double = 0;
+  for (unsigned int __n = 0; __n < __offset; ++__n)
+    (void)curand(__state);
+}
+__WL_QUAL void curand_init(curandDirectionVectors64_t __direction_vectors,
+                           unsigned long long __offset,
+                           curandStateSobol64_t *__state) {
+  __state->i = 0;
+  __state->x = 0;
+  __state->c = 0;
+  for (int __k = 0; __k < 64; ++__k)
+    __state->direction_vectors[__k] = __direction_vectors[__k];
+  __state->boxmuller_flag = __state->boxmuller_flag_double = 0;
+  for (unsigned long long __n = 0; __n < __offset; ++__n)
+    (void)curand(__state);
+}
+__WL_QUAL void skipahead(unsigned int __n, curandStateSobol32_t *__state) {
+  for (unsigned int __k = 0; __k < __n; ++__k)
+    (void)curand(__state);
+}
+__WL_QUAL void skipahead(unsigned long long __n,
+                         curandStateSobol64_t *__state) {
+  for (unsigned long long __k = 0; __k < __n; ++__k)
+    (void)curand(__state);
+}
+__WL_DISTRIBUTIONS(curandStateSobol32_t)
+__WL_DISTRIBUTIONS(curandStateSobol64_t)
+
+#pragma pop_macro("__WL_DISTRIBUTIONS")
 #pragma pop_macro("__WL_QUAL")
 
 #endif /* __CUDA__ */
