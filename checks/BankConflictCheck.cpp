@@ -102,13 +102,9 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
                                             padded(F.Buffer->DimTexts.back()));
         }
       }
-      diag(configLoc(F.Config, *KC.Kernel), "assuming %0", DiagnosticIDs::Note)
-          << describeConfig(F.Config, *Gpu);
-      for (const std::string &S : F.Config.Assumptions)
-        diag(configLoc(F.Config, *KC.Kernel), "assuming %0", DiagnosticIDs::Note)
-            << S;
-      for (const std::string &S : F.Assumptions)
-        diag(toLoc(A.Loc), "assuming %0", DiagnosticIDs::Note) << S;
+      for (const auto &[Loc, Text] : assumptionNotes(F.Config, *KC.Kernel, *Gpu,
+                                                     A, F.Assumptions))
+        diag(Loc, "assuming %0", DiagnosticIDs::Note) << Text;
       if (F.Buffer) {
         if (F.Padding)
           diag(toLoc(F.Buffer->Loc),

@@ -64,6 +64,20 @@ clang::SourceLocation configLoc(const LaunchConfig &L, const KernelFacts &K) {
   return toLoc(K.Loc);
 }
 
+std::vector<std::pair<clang::SourceLocation, std::string>>
+assumptionNotes(const LaunchConfig &L, const KernelFacts &K,
+                const GpuModel &Gpu, const AccessFacts &A,
+                const std::vector<std::string> &AccessAssumptions) {
+  std::vector<std::pair<clang::SourceLocation, std::string>> R;
+  clang::SourceLocation At = configLoc(L, K);
+  R.push_back({At, describeConfig(L, Gpu)});
+  for (const std::string &S : L.Assumptions)
+    R.push_back({At, S});
+  for (const std::string &S : AccessAssumptions)
+    R.push_back({toLoc(A.Loc), S});
+  return R;
+}
+
 FileAnalysis analyzeFile(clang::ASTContext &Ctx, const LaunchOptions &Launch,
                          const AnalysisOptions &Base) {
   FileAnalysis R;

@@ -49,6 +49,14 @@ std::string describeConfig(const LaunchConfig &L, const GpuModel &Gpu);
 /// annotation, else the kernel.
 clang::SourceLocation configLoc(const LaunchConfig &L, const KernelFacts &K);
 
+/// The "assuming ..." notes of a finding, in order: the configuration and
+/// GPU, what the configuration assumed (at the launch or kernel), and what
+/// the analysis of the access assumed (at the access).
+std::vector<std::pair<clang::SourceLocation, std::string>>
+assumptionNotes(const LaunchConfig &L, const KernelFacts &K,
+                const GpuModel &Gpu, const AccessFacts &A,
+                const std::vector<std::string> &AccessAssumptions);
+
 /// Everything a check needs for one kernel.
 struct KernelContext {
   const KernelFacts *Kernel = nullptr;

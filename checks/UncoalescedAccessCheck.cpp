@@ -89,13 +89,9 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
         diag(toLoc(A.Loc), "%0%% of the enumerated warp requests are like this",
              DiagnosticIDs::Note)
             << unsigned(std::lround(100 * F.Share));
-      diag(configLoc(F.Config, *KC.Kernel), "assuming %0", DiagnosticIDs::Note)
-          << describeConfig(F.Config, *Gpu);
-      for (const std::string &S : F.Config.Assumptions)
-        diag(configLoc(F.Config, *KC.Kernel), "assuming %0", DiagnosticIDs::Note)
-            << S;
-      for (const std::string &S : F.Assumptions)
-        diag(toLoc(A.Loc), "assuming %0", DiagnosticIDs::Note) << S;
+      for (const auto &[Loc, Text] : assumptionNotes(F.Config, *KC.Kernel, *Gpu,
+                                                     A, F.Assumptions))
+        diag(Loc, "assuming %0", DiagnosticIDs::Note) << Text;
       if (!F.Fix.empty())
         diag(toLoc(A.Loc), "to fix: %0", DiagnosticIDs::Note) << F.Fix;
     }
