@@ -445,7 +445,18 @@ Value Interpreter::evalBinary(const BinaryOperator *BO) {
     return eval(BO->getRHS());
   }
   if (Opc == BO_Assign) {
+    const size_t Before = Out.Accesses.size();
     Value V = eval(BO->getRHS());
+    // A value read straight from memory (s[ty][tx] = in[i]): the load is
+    // the last access the right-hand side recorded.
+    std::optional<unsigned> From;
+    const clang::Expr *RHS = BO->getRHS()->IgnoreParenImpCasts();
+    const auto *RUO = dyn_cast<UnaryOperator>(RHS);
+    if (Out.Accesses.size() > Before && Out.Accesses.back().IsRead &&
+        !Out.Accesses.back().IsWrite &&
+        (isa<ArraySubscriptExpr>(RHS) || isa<MemberExpr>(RHS) ||
+         (RUO && RUO->getOpcode() == UO_Deref)))
+      From = unsigned(Out.Accesses.size() - 1);
     LValue LV = evalLValue(BO->getLHS());
     // dim3 components: grid.x = ...
     if (LV.Kind == LValue::None)
@@ -457,7 +468,12 @@ Value Interpreter::evalBinary(const BinaryOperator *BO) {
               F.size() == 1 && F[0] >= 'x' && F[0] <= 'z')
             It->second.D[F[0] - 'x'] = asExpr(V, BO->getRHS());
         }
-    return assign(LV, V, BO->getLHS());
+    const size_t BeforeStore = Out.Accesses.size();
+    Value Result = assign(LV, V, BO->getLHS());
+    if (From && Out.Accesses.size() > BeforeStore &&
+        Out.Accesses.back().IsWrite)
+      Out.Accesses.back().ValueFrom = From;
+    return Result;
   }
   if (BO->isCompoundAssignmentOp()) {
     Value R = eval(BO->getRHS());

@@ -118,7 +118,7 @@ Value toJSON(const KernelFacts &K) {
                             {"loc", toJSON(S.Loc)}});
   }
   Array Accesses;
-  for (const AccessFacts &A : K.Accesses)
+  for (const AccessFacts &A : K.Accesses) {
     Accesses.push_back(Object{{"space", toString(A.Space)},
                               {"base", A.Base},
                               {"read", A.IsRead},
@@ -136,6 +136,9 @@ Value toJSON(const KernelFacts &K) {
                               {"calls", calls(A.Calls)},
                               {"loops", loops(A.Loops)},
                               {"guards", guards(A.Guards)}});
+    if (A.ValueFrom)
+      Accesses.back().getAsObject()->insert({"value_from", *A.ValueFrom});
+  }
   Array Barriers;
   for (const BarrierFacts &B : K.Barriers)
     Barriers.push_back(Object{{"name", B.Name},

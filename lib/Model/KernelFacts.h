@@ -102,6 +102,10 @@ struct AccessFacts {
   CallChain Calls;
   std::vector<unsigned> Loops; ///< enclosing loop ids, outermost first
   std::vector<GuardRef> Guards;
+  /// For a store whose value is read straight from memory in the same
+  /// assignment (`s[ty][tx] = in[i]`): the index in Accesses of that load.
+  /// A global-to-shared copy is CuMAPz's data fetch reference (Sec. 5).
+  std::optional<unsigned> ValueFrom;
 };
 
 struct BarrierFacts {

@@ -202,8 +202,8 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
     const LoopFacts *Loop = loopOf(K, Name);
     std::string Why;
     std::optional<std::vector<int64_t>> Vals;
-    unsigned Max = O.MaxIterationsPerLoop;
-    if (Loop && Kind == sym::SymbolKind::LoopIter) {
+    unsigned Max = O.ExplicitBlocks.empty() ? O.MaxIterationsPerLoop : 1;
+    if (Loop && Kind == sym::SymbolKind::LoopIter && O.ExplicitBlocks.empty()) {
       // An affine loop shifts the address by the same amount each
       // iteration: the patterns repeat once the shift is a multiple of 256
       // bytes. Enumerate exactly those alignment classes.
@@ -246,17 +246,22 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
   const int64_t Warps = (Threads + 31) / 32;
   const int64_t BX = std::min<int64_t>(L.Grid[0], O.MaxBlocksX);
   const int64_t BY = std::min<int64_t>(L.Grid[1], O.MaxBlocksY);
+  std::vector<std::array<int64_t, 3>> Blocks = O.ExplicitBlocks;
+  const bool KeepAll = !Blocks.empty();
+  if (Blocks.empty())
+    for (int64_t By = 0; By < BY; ++By)
+      for (int64_t Bx = 0; Bx < BX; ++Bx)
+        Blocks.push_back({Bx, By, 0});
   std::map<std::vector<int64_t>, size_t> Seen;
   bool GuardUnknown = false;
-  for (int64_t By = 0; By < BY; ++By)
-    for (int64_t Bx = 0; Bx < BX; ++Bx)
+  for (const auto &Block : Blocks)
       for (const auto &T : Tuples)
         for (int64_t W = 0; W < Warps; ++W) {
           std::map<std::string, int64_t> V = Fixed;
           V.insert(T.begin(), T.end());
-          V["blockIdx.x"] = Bx;
-          V["blockIdx.y"] = By;
-          V["blockIdx.z"] = 0;
+          V["blockIdx.x"] = Block[0];
+          V["blockIdx.y"] = Block[1];
+          V["blockIdx.z"] = Block[2];
           WarpRequest Req;
           Req.AccessSize = A.ElementSize ? A.ElementSize : 4;
           Req.IsWrite = A.IsWrite;
@@ -289,7 +294,8 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
               Min = *Addr;
           if (!Min)
             continue; // no active lane
-          std::vector<int64_t> Key{floorMod(*Min, 256)};
+          std::vector<int64_t> Key{KeepAll ? int64_t(R.WarpsEnumerated)
+                                           : floorMod(*Min, 256)};
           for (const auto &Addr : Req.Lane)
             Key.push_back(Addr ? *Addr - *Min : INT64_MIN);
           auto [It, New] = Seen.insert({Key, R.Samples.size()});
@@ -300,7 +306,7 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
           WarpSample S;
           S.Req = Req;
           S.Warp = W;
-          S.BlockIdx = {Bx, By, 0};
+          S.BlockIdx = Block;
           S.Iterations = T;
           R.Samples.push_back(std::move(S));
         }

@@ -46,6 +46,12 @@ struct EnumerationOptions {
   unsigned MaxIterationsPerLoop = 8;
   unsigned MaxAlignmentClasses = 64;
   unsigned MaxIterationTuples = 64;
+  /// When non-empty: enumerate exactly these blocks (x, y, z) instead of
+  /// the representative ones, keep every warp's request (no merging of
+  /// equal patterns, absolute addresses) and only the first iteration of
+  /// each loop: what the blocks ask for at the same moment (channel skew,
+  /// CuMAPz Sec. 5.4).
+  std::vector<std::array<int64_t, 3>> ExplicitBlocks;
 };
 
 struct WarpSample {

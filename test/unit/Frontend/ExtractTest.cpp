@@ -155,6 +155,13 @@ __global__ void stencil(float *out, const float *in) {
   EXPECT_EQ(access(*K, "s_in[threadIdx.x+1][threadIdx.y]").Index,
             Tx * 16 + Ty + 16);
   EXPECT_TRUE(access(*K, "s_in[threadIdx.x][threadIdx.y]", 1).IsRead);
+  // The copy pairs the store with its global load (CuMAPz's data fetch
+  // reference); the later reads and the guarded loads pair with nothing.
+  ASSERT_TRUE(Store.ValueFrom.has_value());
+  EXPECT_EQ(K->Accesses[*Store.ValueFrom].Text, "in[row*MAX+col+1]");
+  EXPECT_EQ(K->Accesses[*Store.ValueFrom].Space, MemorySpace::Global);
+  EXPECT_FALSE(access(*K, "out[row*MAX+col]").ValueFrom.has_value());
+  EXPECT_FALSE(access(*K, "in[row*MAX+col]").ValueFrom.has_value());
 
   ASSERT_EQ(K->Barriers.size(), 1u);
   EXPECT_EQ(K->Barriers[0].Name, "__syncthreads");

@@ -1,0 +1,249 @@
+//===- CuMAPz.cpp - The CuMAPz memory performance estimate ----------------===//
+#include "Model/CuMAPz.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace warplint {
+
+double latencyHiding(double OccupancyPercent, unsigned NShmLoad) {
+  // CuMAPz eq. 2.
+  return std::min(OccupancyPercent, 50.0) / 50.0 *
+         std::sqrt(double(std::max(1u, NShmLoad)));
+}
+
+double sharedMemoryEfficiency(double NHalfWarp, unsigned NBuffer,
+                              double NBkConflict) {
+  // CuMAPz eq. 6; "when n_bk_conflict is zero, shm_eff is set to one".
+  if (NBkConflict <= 0)
+    return 1;
+  return NHalfWarp * NBuffer / NBkConflict;
+}
+
+double memoryPerformanceEstimate(double DataReuse, double LatHiding,
+                                 double BwUtil, double ChSkew,
+                                 double BranchEff, double ShmEff) {
+  // CuMAPz eq. 8.
+  return DataReuse * LatHiding * (BwUtil / ChSkew) * BranchEff *
+         std::sqrt(ShmEff);
+}
+
+static void addOnce(std::vector<std::string> &V, const std::string &S) {
+  if (std::find(V.begin(), V.end(), S) == V.end())
+    V.push_back(S);
+}
+
+double dynamicCount(const KernelFacts &K, const AccessFacts &A,
+                    const LaunchConfig &L, const EnumerationOptions &O,
+                    std::vector<std::string> &Assumptions) {
+  double N = 1;
+  for (unsigned Id : A.Loops) {
+    const LoopFacts *Loop = nullptr;
+    for (const LoopFacts &Lp : K.Loops)
+      if (Lp.Id == Id)
+        Loop = &Lp;
+    if (!Loop)
+      continue;
+    std::optional<int64_t> Trip;
+    if (Loop->TripCount) {
+      Trip = Loop->TripCount->evaluate([&](const sym::Expr &S)
+                                           -> std::optional<int64_t> {
+        const std::string &Name = S.name();
+        char D = Name.empty() ? 'x' : Name.back();
+        int Dim = D >= 'x' && D <= 'z' ? D - 'x' : 0;
+        switch (S.symbolKind()) {
+        case sym::SymbolKind::BlockDim:
+          return L.Block[Dim];
+        case sym::SymbolKind::GridDim:
+          return L.Grid[Dim];
+        case sym::SymbolKind::ThreadIdx:
+        case sym::SymbolKind::BlockIdx:
+          return 0; // thread 0 of block 0, said below
+        case sym::SymbolKind::Param: {
+          auto AIt = O.Assumptions.find(Name);
+          if (AIt != O.Assumptions.end() && AIt->second.Equal)
+            return *AIt->second.Equal;
+          if (auto It = L.Args.find(Name); It != L.Args.end())
+            return It->second;
+          addOnce(Assumptions, "'" + Name + "' = " +
+                                   std::to_string(O.DefaultParamValue) +
+                                   " in the trip count of the loop at line " +
+                                   std::to_string(Loop->Loc.Line));
+          return O.DefaultParamValue;
+        }
+        default:
+          return std::nullopt;
+        }
+      });
+      if (Trip && Loop->ThreadDependentTripCount)
+        addOnce(Assumptions, "the loop at line " +
+                                 std::to_string(Loop->Loc.Line) +
+                                 " runs as often for every thread as for "
+                                 "thread 0 of block 0");
+    }
+    if (!Trip || *Trip < 0) {
+      addOnce(Assumptions, "the loop at line " +
+                               std::to_string(Loop->Loc.Line) +
+                               " counted once (its trip count is not known)");
+      continue;
+    }
+    N *= double(*Trip);
+  }
+  return N;
+}
+
+namespace {
+/// Per-warp averages of one access over the enumerated warps.
+struct AccessStats {
+  double Warps = 0;          ///< enumerated warps
+  double BytesRequested = 0; ///< sums over the enumerated warps
+  double BytesFetched = 0;
+  double Conflicts = 0; ///< n_bk_conflict over the enumerated warps
+  double Paths = 0;     ///< n_path over the enumerated warps
+  bool Ok = false;
+};
+} // namespace
+
+static AccessStats statsOf(const KernelFacts &K, const AccessFacts &A,
+                           const LaunchConfig &L, const CuMAPzInputs &In,
+                           std::vector<std::string> &Assumptions,
+                           std::vector<std::string> &Unanalysable) {
+  AccessStats S;
+  AccessEnumeration E = enumerateAccess(K, A, L, In.Enum);
+  for (const std::string &X : E.Assumptions)
+    addOnce(Assumptions, X);
+  if (!E.Unanalysable.empty()) {
+    Unanalysable.push_back("'" + A.Text + "' (line " +
+                           std::to_string(A.Loc.Line) +
+                           "): " + E.Unanalysable);
+    return S;
+  }
+  S.Ok = true;
+  S.Warps = E.WarpsEnumerated;
+  const int64_t Threads = L.threadsPerBlock();
+  double ActiveWarps = 0;
+  for (const WarpSample &W : E.Samples) {
+    ActiveWarps += W.Weight;
+    unsigned Active = activeLaneCount(W.Req);
+    unsigned Existing =
+        unsigned(std::min<int64_t>(32, Threads - int64_t(W.Warp) * 32));
+    // eq. 7: two paths when the warp's lanes split on the access's guards.
+    S.Paths += W.Weight * (Active < Existing ? 2.0 : 1.0);
+    if (A.Space == MemorySpace::Global) {
+      CoalescingFamily F = A.IsWrite && !A.IsRead ? In.Gpu.Stores : In.Gpu.Loads;
+      CoalescingResult C = analyzeCoalescing(W.Req, F);
+      S.BytesRequested += W.Weight * double(C.BytesRequested);
+      S.BytesFetched += W.Weight * double(C.BytesFetched);
+    } else if (A.Space == MemorySpace::Shared) {
+      BankConflictResult B = analyzeBankConflicts(W.Req, In.Gpu.Banks);
+      // n_bk_conflict_r^w: the serialised accesses of a conflicting request
+      // (its wavefronts); a conflict-free request counts 0 (eq. 6).
+      if (B.Ways >= 2)
+        S.Conflicts += W.Weight * double(B.Wavefronts);
+      S.BytesRequested += W.Weight * double(activeLaneCount(W.Req)) *
+                          double(W.Req.AccessSize);
+    }
+  }
+  // Warps with no active lane take one path (they skip the access).
+  S.Paths += S.Warps - ActiveWarps;
+  return S;
+}
+
+CuMAPzEstimate estimateCuMAPz(const KernelFacts &K, const LaunchConfig &L,
+                              const CuMAPzInputs &In) {
+  CuMAPzEstimate R;
+  const int64_t Threads = L.threadsPerBlock();
+  const double WarpsPerBlock = double((Threads + 31) / 32);
+  R.TotalWarps = WarpsPerBlock * double(L.Grid[0] * L.Grid[1] * L.Grid[2]);
+
+  // Buffers holding fetched data: the targets of global-to-shared copies.
+  std::set<std::string> FetchedBuffers;
+  std::set<unsigned> FetchLoads;
+  for (const AccessFacts &A : K.Accesses)
+    if (A.Space == MemorySpace::Shared && A.IsWrite && A.ValueFrom &&
+        *A.ValueFrom < K.Accesses.size() &&
+        K.Accesses[*A.ValueFrom].Space == MemorySpace::Global) {
+      FetchedBuffers.insert(A.Base);
+      FetchLoads.insert(*A.ValueFrom);
+    }
+  R.FetchRefs = unsigned(FetchLoads.size());
+  std::set<std::string> Buffers;
+  for (const SharedBufferFacts &B : K.SharedBuffers)
+    Buffers.insert(B.Name);
+  for (const AccessFacts &A : K.Accesses)
+    if (A.Space == MemorySpace::Shared)
+      Buffers.insert(A.Base);
+  R.NBuffer = unsigned(Buffers.size());
+
+  double PathWarps = 0, GlobalRefs = 0;
+  for (size_t I = 0; I < K.Accesses.size(); ++I) {
+    const AccessFacts &A = K.Accesses[I];
+    if (A.IsAtomic || (A.Space != MemorySpace::Global &&
+                       A.Space != MemorySpace::Shared))
+      continue;
+    AccessStats S = statsOf(K, A, L, In, R.Assumptions, R.Unanalysable);
+    if (!S.Ok || S.Warps == 0)
+      continue;
+    // Per-warp averages scaled to the grid and the dynamic count.
+    const double Scale =
+        R.TotalWarps * dynamicCount(K, A, L, In.Enum, R.Assumptions) / S.Warps;
+    if (A.Space == MemorySpace::Global) {
+      R.BytesAccess += S.BytesRequested * Scale;
+      R.BytesTr += S.BytesFetched * Scale;
+      if (FetchLoads.count(unsigned(I)))
+        R.BytesBuffered += S.BytesFetched * Scale;
+      // eq. 7 sums over the global references.
+      R.NPath += S.Paths * R.TotalWarps / S.Warps;
+      PathWarps += R.TotalWarps;
+      GlobalRefs += 1;
+    } else {
+      R.NBkConflict += S.Conflicts * Scale;
+      if (A.IsRead && FetchedBuffers.count(A.Base))
+        R.BytesShmem += S.BytesRequested * Scale;
+    }
+  }
+
+  // eq. 1.
+  if (R.BytesBuffered > 0)
+    R.DataReuse = R.BytesShmem / R.BytesBuffered;
+  else
+    addOnce(R.Assumptions, "no global-to-shared copy: data_reuse (eq. 1) "
+                           "taken as 1");
+  // eq. 2.
+  R.OccupancyPercent = In.Occupancy * 100.0;
+  R.NShmLoad = R.FetchRefs;
+  R.LatHiding = latencyHiding(R.OccupancyPercent, R.NShmLoad);
+  if (!In.OccupancyOrigin.empty())
+    addOnce(R.Assumptions, "occupancy " +
+                               std::to_string(int(R.OccupancyPercent + 0.5)) +
+                               "% (" + In.OccupancyOrigin + ")");
+  // eq. 3.
+  R.BwUtil = R.BytesTr > 0 ? R.BytesAccess / R.BytesTr : 1;
+  // eq. 4-5.
+  R.ChSkewModelled = In.ModelChannelSkew;
+  if (In.ModelChannelSkew) {
+    R.Channels = analyzeChannelSkew(K, L, In.Channels, In.MaxBlocksPerSm,
+                                    In.Enum);
+    if (R.Channels.Analysed)
+      R.ChSkew = R.Channels.Skew;
+  }
+  // eq. 6. n_half_warp: the groups of lanes the banks serve together.
+  R.NHalfWarp = R.TotalWarps * (In.Gpu.Banks.HalfWarp ? 2.0 : 1.0);
+  R.ShmEff = sharedMemoryEfficiency(R.NHalfWarp, R.NBuffer, R.NBkConflict);
+  // eq. 7.
+  R.NWarp = PathWarps;
+  if (In.BranchEff) {
+    R.BranchEff = *In.BranchEff;
+    R.BranchEffOrigin = In.BranchEffOrigin;
+  } else {
+    R.BranchEff = R.NPath > 0 ? R.NWarp / R.NPath : 1;
+    R.BranchEffOrigin = "the guards of the global references";
+  }
+  (void)GlobalRefs;
+  R.MPE = memoryPerformanceEstimate(R.DataReuse, R.LatHiding, R.BwUtil,
+                                    R.ChSkew, R.BranchEff, R.ShmEff);
+  return R;
+}
+
+} // namespace warplint
