@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BankConflictCheck.h"
+#include "PartitionCampingCheck.h"
 #include "UncoalescedAccessCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
@@ -17,6 +18,7 @@ class WarpLintModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &F) override {
     F.registerCheck<BankConflictCheck>("warplint-bank-conflict");
+    F.registerCheck<PartitionCampingCheck>("warplint-partition-camping");
     F.registerCheck<UncoalescedAccessCheck>("warplint-uncoalesced-access");
   }
 };

@@ -54,6 +54,15 @@ std::optional<GpuModel> gpuModelFor(const std::string &Sm, std::string &Error) {
   else if (G.Major == 2)
     G.Loads = CoalescingFamily::CachedL1, G.Stores = CoalescingFamily::L2Sectors;
   G.Banks = bankModelFor(G.Major, G.Minor);
+  // Ruetsch & Micikevicius, "Optimizing Matrix Transpose in CUDA" (2009),
+  // pp. 16-17: global memory is divided into 6 partitions (8-series GPUs)
+  // or 8 partitions (10-series) of 256 bytes; from 2.0 on addresses are
+  // hashed over the partitions.
+  if (G.Major == 1) {
+    G.PartitionsHashed = false;
+    G.PartitionWidth = 256;
+    G.Partitions = G.Minor < 2 ? 6 : 8;
+  }
   return G;
 }
 

@@ -29,6 +29,11 @@ struct GpuModel {
   CoalescingFamily Loads = CoalescingFamily::L2Sectors;
   CoalescingFamily Stores = CoalescingFamily::L2Sectors;
   BankModel Banks;
+  /// Global-memory partitions (channels) and their width in bytes; 0 when
+  /// unknown. PartitionsHashed: addresses are spread over partitions by a
+  /// hash (2.0 on), so partition camping is not predictable from them.
+  unsigned Partitions = 0, PartitionWidth = 0;
+  bool PartitionsHashed = true;
   /// "compute capability 1.3 (half-warp coalescing into 32/64/128-byte
   /// segments)"
   std::string describe() const;
