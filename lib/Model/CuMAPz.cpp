@@ -100,6 +100,7 @@ struct AccessStats {
   double BytesRequested = 0; ///< sums over the enumerated warps
   double BytesFetched = 0;
   double Conflicts = 0; ///< n_bk_conflict over the enumerated warps
+  double Requests = 0;  ///< shared-memory phases over the enumerated warps
   double Paths = 0;     ///< n_path over the enumerated warps
   bool Ok = false;
 };
@@ -137,10 +138,12 @@ static AccessStats statsOf(const KernelFacts &K, const AccessFacts &A,
       S.BytesFetched += W.Weight * double(C.BytesFetched);
     } else if (A.Space == MemorySpace::Shared) {
       BankConflictResult B = analyzeBankConflicts(W.Req, In.Gpu.Banks);
-      // n_bk_conflict_r^w: the serialised accesses of a conflicting request
-      // (its wavefronts); a conflict-free request counts 0 (eq. 6).
-      if (B.Ways >= 2)
-        S.Conflicts += W.Weight * double(B.Wavefronts);
+      // n_bk_conflict_r^w: the accesses the request is serialised into,
+      // summed over its phases (a conflict-free half-warp counts 1, a
+      // K-way one K); Requests: the phases themselves (eq. 6, see
+      // docs/models/cumapz.md).
+      S.Conflicts += W.Weight * double(B.Wavefronts);
+      S.Requests += W.Weight * double(B.Phases);
       S.BytesRequested += W.Weight * double(activeLaneCount(W.Req)) *
                           double(W.Req.AccessSize);
     }
@@ -199,6 +202,7 @@ CuMAPzEstimate estimateCuMAPz(const KernelFacts &K, const LaunchConfig &L,
       GlobalRefs += 1;
     } else {
       R.NBkConflict += S.Conflicts * Scale;
+      R.SharedRequests += S.Requests * Scale;
       if (A.IsRead && FetchedBuffers.count(A.Base))
         R.BytesShmem += S.BytesRequested * Scale;
     }
@@ -230,7 +234,7 @@ CuMAPzEstimate estimateCuMAPz(const KernelFacts &K, const LaunchConfig &L,
   }
   // eq. 6. n_half_warp: the groups of lanes the banks serve together.
   R.NHalfWarp = R.TotalWarps * (In.Gpu.Banks.HalfWarp ? 2.0 : 1.0);
-  R.ShmEff = sharedMemoryEfficiency(R.NHalfWarp, R.NBuffer, R.NBkConflict);
+  R.ShmEff = R.NBkConflict > 0 ? R.SharedRequests / R.NBkConflict : 1;
   // eq. 7.
   R.NWarp = PathWarps;
   if (In.BranchEff) {

@@ -66,7 +66,14 @@ struct CuMAPzEstimate {
   // eq. 6 ------------------------------------------------------------------
   double NHalfWarp = 0; ///< half-warps (warps where banks serve a warp)
   unsigned NBuffer = 0;
+  /// The shared-memory requests, one per half-warp (phase) and reference
+  /// execution: what n_half_warp * n_buffer counts when every buffer is
+  /// accessed once per half-warp.
+  double SharedRequests = 0;
+  /// The accesses those requests are serialised into (a K-way conflict
+  /// counts K, a conflict-free request 1).
   double NBkConflict = 0;
+  /// SharedRequests / NBkConflict: the reciprocal of the mean degree.
   double ShmEff = 1;
   // eq. 7 ------------------------------------------------------------------
   double NWarp = 0, NPath = 0;

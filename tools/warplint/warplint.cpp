@@ -8,7 +8,10 @@
 // that does not parse).
 //
 //===----------------------------------------------------------------------===//
+#include "../../checks/CheckSupport.h"
 #include "Frontend/Tooling.h"
+#include "Model/Estimate.h"
+#include "Report/EstimateText.h"
 #include "Report/FactsText.h"
 #include "Symbolic/Assumptions.h"
 
@@ -91,6 +94,20 @@ static cl::opt<bool> Summary(
     "summary",
     cl::desc("Print a readable summary of the extracted kernel facts "
              "instead of running the checks"),
+    cl::cat(Category));
+static cl::opt<bool> Estimate(
+    "estimate",
+    cl::desc("Print each kernel's estimates (occupancy, the CuMAPz memory "
+             "performance estimate with its terms) instead of running the "
+             "checks"),
+    cl::cat(Category));
+static cl::opt<std::string> Format(
+    "format", cl::desc("Output format of --estimate: text or json"),
+    cl::init("text"), cl::cat(Category));
+static cl::opt<bool> ChannelSkewOnHashed(
+    "channel-skew-on-hashed",
+    cl::desc("Model channel skew (CuMAPz eq. 4-5) also on GPUs whose memory "
+             "partitions are address-hashed (2.0 and later)"),
     cl::cat(Category));
 static cl::opt<bool> DumpFacts(
     "dump-facts",
@@ -215,6 +232,71 @@ static int runChecks(const clang::tooling::CompilationDatabase &DB,
   return WarningsAsErrorsCount ? 1 : 0;
 }
 
+/// --estimate: the estimators over every kernel of every file. Returns the
+/// number of files that could not be analysed.
+static unsigned runEstimate(const clang::tooling::CompilationDatabase &DB,
+                            const std::vector<std::string> &Files,
+                            const FrontendOptions &Opts) {
+  std::vector<std::string> Problems;
+  std::string L;
+  for (const std::string &E : LaunchOpt)
+    L += (L.empty() ? "" : "; ") + E;
+  LaunchOptions LO = checks::parseLaunchOption(L, Problems);
+  EstimateOptions EO;
+  EO.ChannelSkewOnHashed = ChannelSkewOnHashed;
+  if (!AssumeOpt.empty()) {
+    std::string Err =
+        sym::parseAssumptions(AssumeOpt, EO.Analysis.Enum.Assumptions);
+    if (!Err.empty()) {
+      errs() << "warplint: error: invalid --assume: " << Err << "\n";
+      return 1;
+    }
+  }
+  for (const std::string &P : Problems)
+    errs() << "warplint: error: invalid --launch: " << P << "\n";
+  if (!Problems.empty())
+    return 1;
+  std::vector<KernelEstimate> All;
+  unsigned Bad = 0;
+  unsigned Failed = extractFacts(DB, Files, Opts, [&](FileResult &R) {
+    if (!R.Ok)
+      return;
+    std::string Sm = GpuArch;
+    if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
+      Sm = R.Facts.Compile.GpuArchs.front();
+    if (Sm.empty())
+      Sm = Opts.DefaultGpuArch;
+    std::string Err;
+    std::optional<GpuModel> Gpu = gpuModelFor(Sm, Err);
+    if (!Gpu) {
+      errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
+      ++Bad;
+      return;
+    }
+    for (const KernelFacts &K : R.Facts.Kernels) {
+      std::vector<std::string> KP;
+      EstimateOptions KO = EO;
+      for (const auto &[Name, A] : parseKernelAssumptions(K, KP))
+        KO.Analysis.Enum.Assumptions[Name] = A;
+      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
+      for (const std::string &P : KP)
+        errs() << "warplint: warning: " << K.Name << ": " << P << "\n";
+      for (KernelEstimate &E : estimateKernel(K, Configs, *Gpu, KO))
+        All.push_back(std::move(E));
+    }
+  });
+  if (Format == "json") {
+    json::Array Kernels;
+    for (const KernelEstimate &E : All)
+      Kernels.push_back(toJSON(E));
+    json::Object Root{{"schema_version", 1}, {"kernels", std::move(Kernels)}};
+    outs() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+  } else {
+    outs() << renderEstimateText(All);
+  }
+  return Failed + Bad;
+}
+
 int main(int argc, const char **argv) {
   // Compiler arguments after "--" make a fixed compile database, as in
   // clang-tidy; everything before is ours.
@@ -329,6 +411,14 @@ int main(int argc, const char **argv) {
   Files = std::move(Present);
   if (Files.empty())
     return 2;
+
+  if (Format != "text" && Format != "json") {
+    errs() << "warplint: error: --format must be 'text' or 'json', not '"
+           << Format << "'\n";
+    return 2;
+  }
+  if (Estimate)
+    return runEstimate(*DB, Files, Opts) || Missing ? 2 : 0;
 
   if (!DumpFacts && !Summary) {
     int RC = runChecks(*DB, Files, Opts);

@@ -117,9 +117,11 @@ TEST(CuMAPzTest, DataReuseAndLatencyHidingOfAFetchedBuffer) {
 
 TEST(CuMAPzTest, BankConflictsGiveSharedMemoryEfficiency) {
   // s[16 * tx] on 1.3, one block of 32 threads: each half-warp's 16 lanes
-  // hit bank 0 at 16 different words, a 16-way conflict, 16 serialised
-  // accesses per half-warp: n_bk_conflict = 2 * 16 = 32. n_half_warp = 2,
-  // n_buffer = 1: shm_eff = 2 / 32 = 1/16, and MPE = sqrt(1/16) = 0.25.
+  // hit bank 0 at 16 different words, a 16-way conflict: 2 requests
+  // serialised into 2 * 16 = 32 accesses. shm_eff = 2 / 32 = 1/16, and
+  // MPE = sqrt(1/16) = 0.25.
+  // A second, conflict-free reference s[tx] adds 2 requests of 1 access:
+  // shm_eff = (2 + 2) / (32 + 2) = 4/34.
   KernelFacts K;
   SharedBufferFacts S;
   S.Name = "s";
@@ -130,9 +132,14 @@ TEST(CuMAPzTest, BankConflictsGiveSharedMemoryEfficiency) {
   auto E = estimateCuMAPz(K, launch(1, 32), cc13());
   EXPECT_DOUBLE_EQ(E.NHalfWarp, 2.0);
   EXPECT_EQ(E.NBuffer, 1u);
+  EXPECT_DOUBLE_EQ(E.SharedRequests, 2.0);
   EXPECT_DOUBLE_EQ(E.NBkConflict, 32.0);
   EXPECT_DOUBLE_EQ(E.ShmEff, 1.0 / 16);
   EXPECT_DOUBLE_EQ(E.MPE, 0.25);
+  K.Accesses.push_back(access(MemorySpace::Shared, "s", Tx, false));
+  auto E2 = estimateCuMAPz(K, launch(1, 32), cc13());
+  EXPECT_DOUBLE_EQ(E2.NBkConflict, 34.0);
+  EXPECT_DOUBLE_EQ(E2.ShmEff, 4.0 / 34);
 }
 
 TEST(CuMAPzTest, BranchEfficiencyCountsSplitWarps) {
