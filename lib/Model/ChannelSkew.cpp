@@ -88,6 +88,8 @@ ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,
   for (const AccessFacts *A : Global) {
     ReferenceSkew RS;
     RS.Access = A;
+    RS.Text = A->Text;
+    RS.Loc = A->Loc;
     RS.BlocksPerChannel.assign(P.Channels, 0);
     AccessEnumeration E = enumerateAccess(K, *A, L, EO);
     for (const std::string &S : E.Assumptions)
@@ -130,6 +132,7 @@ ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,
     if (RS.ChannelsUsed && (!R.Worst || RS.Skew > R.Skew)) {
       R.Skew = RS.Skew;
       R.Worst = A;
+      R.WorstText = A->Text;
     }
     R.Refs.push_back(std::move(RS));
   }

@@ -41,7 +41,10 @@ struct ChannelParams {
 
 /// One global reference's channel histogram over the blocks checked.
 struct ReferenceSkew {
+  /// Valid while the facts analysed live; Text and Loc stay.
   const AccessFacts *Access = nullptr;
+  std::string Text;
+  SourceLoc Loc;
   /// Blocks that touch each channel (a block whose warps touch two channels
   /// counts for both).
   std::vector<unsigned> BlocksPerChannel;
@@ -71,6 +74,7 @@ struct ChannelSkewResult {
   /// reference holds the sweep back).
   double Skew = 1;
   const AccessFacts *Worst = nullptr;
+  std::string WorstText; ///< the worst reference as written
   std::vector<std::string> Assumptions;
 };
 

@@ -46,6 +46,10 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     In.MaxBlocksPerSm = std::max(1u, E.Occupancy.BlocksPerSm);
     In.Enum = O.Analysis.Enum;
     E.CuMAPz = estimateCuMAPz(K, L, In);
+    // The estimate outlives the facts: keep the texts, drop the pointers.
+    E.CuMAPz.Channels.Worst = nullptr;
+    for (ReferenceSkew &RS : E.CuMAPz.Channels.Refs)
+      RS.Access = nullptr;
     E.Assumptions = L.Assumptions;
     for (const std::string &S : E.CuMAPz.Assumptions)
       if (std::find(E.Assumptions.begin(), E.Assumptions.end(), S) ==
@@ -66,8 +70,16 @@ llvm::json::Value toJSON(const CuMAPzEstimate &E) {
     Skew["n_blk_to_check"] = E.Channels.BlocksToCheck;
     Skew["n_channels"] = E.Channels.Params.Channels;
     Skew["channel_width"] = E.Channels.Params.WidthBytes;
-    if (E.Channels.Worst)
-      Skew["worst_reference"] = E.Channels.Worst->Text;
+    if (!E.Channels.WorstText.empty())
+      Skew["worst_reference"] = E.Channels.WorstText;
+    llvm::json::Array Refs;
+    for (const ReferenceSkew &RS : E.Channels.Refs)
+      Refs.push_back(llvm::json::Object{
+          {"reference", RS.Text},
+          {"line", RS.Loc.Line},
+          {"blocks_per_channel", llvm::json::Array(RS.BlocksPerChannel)},
+          {"ch_skew", RS.Skew}});
+    Skew["references"] = std::move(Refs);
   }
   return Object{
       {"data_reuse", Object{{"value", E.DataReuse},
