@@ -330,6 +330,7 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   } else {
     Extra.push_back("--cuda-path=" + CudaPath);
   }
+  Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   R.insert(R.begin() + 1, Extra.begin(), Extra.end());
   return R;
 }

@@ -48,6 +48,8 @@ struct FrontendOptions {
   bool ParseOnly = false;
   /// Where messages go (stderr by default).
   llvm::raw_ostream *Log = nullptr;
+  /// Arguments appended to every compile command (after warplint's own).
+  std::vector<std::string> ExtraArgs;
 };
 
 /// The result of one file.

@@ -113,6 +113,7 @@ llvm::json::Value toJSON(const KernelEstimate &E) {
     return llvm::json::Array{D[0], D[1], D[2]};
   };
   return Object{
+      {"file", E.File},
       {"kernel", E.Kernel},
       {"gpu", E.Gpu},
       {"launch", Object{{"grid", Dim(E.Config.Grid)},

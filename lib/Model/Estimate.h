@@ -39,6 +39,7 @@ struct EstimateOptions {
 };
 
 struct KernelEstimate {
+  std::string File; ///< set by the caller
   std::string Kernel;
   LaunchConfig Config;
   std::string Gpu; ///< "sm_13"

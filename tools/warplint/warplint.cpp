@@ -13,6 +13,8 @@
 #include "Model/Estimate.h"
 #include "Report/EstimateText.h"
 #include "Report/FactsText.h"
+#include "Report/MachineReport.h"
+#include "Report/Gate.h"
 #include "Symbolic/Assumptions.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -25,10 +27,14 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <set>
+#include <thread>
 
 using namespace llvm;
 using namespace warplint;
@@ -102,8 +108,47 @@ static cl::opt<bool> Estimate(
              "checks"),
     cl::cat(Category));
 static cl::opt<std::string> Format(
-    "format", cl::desc("Output format of --estimate: text or json"),
+    "format",
+    cl::desc("Output: text (as clang-tidy prints), json (findings and "
+             "per-kernel estimates; docs/output-formats.md) or sarif (SARIF "
+             "2.1.0)"),
     cl::init("text"), cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel"),
+                              cl::init(1), cl::cat(Category));
+static cl::alias JobsLong("jobs", cl::aliasopt(Jobs));
+static cl::opt<bool> Quiet(
+    "quiet",
+    cl::desc("Print only the findings: no progress, no 'N warnings "
+             "generated' lines"),
+    cl::cat(Category));
+static cl::opt<std::string> DocsUrl(
+    "docs-url",
+    cl::desc("Base URL of the check pages, for SARIF help links (default: "
+             "the docs/checks/ directory of this build's sources)"),
+    cl::init(WARPLINT_DOCS_URL), cl::cat(Category));
+static cl::opt<std::string> SarifRoot(
+    "sarif-root",
+    cl::desc("Directory SARIF locations are made relative to (default: the "
+             "current directory)"),
+    cl::init(""), cl::cat(Category));
+static cl::opt<std::string> Baseline(
+    "baseline",
+    cl::desc("CI gate: compare with this JSON report (from --format=json) and "
+             "fail (exit 1) on a regression; see docs/ci.md"),
+    cl::value_desc("report.json"), cl::init(""), cl::cat(Category));
+static cl::opt<double> GateThreshold(
+    "gate-threshold",
+    cl::desc("CI gate: the relative change in an estimate that counts as a "
+             "regression (default 0.05)"),
+    cl::init(0.05), cl::cat(Category));
+static cl::opt<bool> GateChangedLaunch(
+    "gate-changed-launch",
+    cl::desc("CI gate: also compare kernels whose launch configuration "
+             "changed"),
+    cl::cat(Category));
+static cl::opt<bool> ListChecks("list-checks",
+                                cl::desc("List warplint's checks and exit"),
+                                cl::cat(Category));
 static cl::opt<bool> ChannelSkewOnHashed(
     "channel-skew-on-hashed",
     cl::desc("Model channel skew (CuMAPz eq. 4-5) also on GPUs whose memory "
@@ -151,16 +196,39 @@ static bool isCudaFile(StringRef F) {
   return F.ends_with(".cu") || F.ends_with(".cuh");
 }
 
-/// Runs the warplint checks through clang-tidy's engine, so that output,
-/// NOLINT, fixes and .clang-tidy files behave exactly as in clang-tidy.
-static int runChecks(const clang::tooling::CompilationDatabase &DB,
-                     const std::vector<std::string> &Files,
-                     const FrontendOptions &Opts) {
-  using namespace clang::tidy;
-  auto FS = makeBuiltinHeaderFileSystem();
-  std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
-      makeWarplintCompilations(DB, Opts);
+/// Serialises the inner database: JSON databases are not documented as
+/// safe to query from several threads.
+namespace {
+class LockedDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit LockedDatabase(const clang::tooling::CompilationDatabase &Inner)
+      : Inner(Inner) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    std::lock_guard<std::mutex> Lock(M);
+    return Inner.getCompileCommands(File);
+  }
+  std::vector<std::string> getAllFiles() const override {
+    std::lock_guard<std::mutex> Lock(M);
+    return Inner.getAllFiles();
+  }
 
+private:
+  const clang::tooling::CompilationDatabase &Inner;
+  mutable std::mutex M;
+};
+
+struct CheckRun {
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  std::set<std::string> Unparsed;
+};
+} // namespace
+
+/// The options provider of one run: --config, or .clang-tidy files, with
+/// the command line's overrides. Null (and a message) on a bad option.
+static std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
+makeProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
+  using namespace clang::tidy;
   ClangTidyGlobalOptions Global;
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = "-*,warplint-*";
@@ -173,75 +241,179 @@ static int runChecks(const clang::tooling::CompilationDatabase &DB,
     Overrides.HeaderFilterRegex = HeaderFilter;
   if (!GpuArch.empty())
     Overrides.CheckOptions["GpuArch"] = ClangTidyOptions::ClangTidyValue(GpuArch);
+  if (!AssumeOpt.empty())
+    Overrides.CheckOptions["Assume"] = ClangTidyOptions::ClangTidyValue(AssumeOpt);
+  if (!LaunchOpt.empty()) {
+    std::string L;
+    for (const std::string &E : LaunchOpt)
+      L += (L.empty() ? "" : "; ") + E;
+    Overrides.CheckOptions["Launch"] = ClangTidyOptions::ClangTidyValue(L);
+  }
+  if (!Config.empty()) {
+    auto Parsed = parseConfiguration(llvm::MemoryBufferRef(Config, "--config"));
+    if (!Parsed) {
+      errs() << "warplint: error: invalid --config: "
+             << Parsed.getError().message() << "\n";
+      return nullptr;
+    }
+    return std::make_unique<ConfigOptionsProvider>(
+        Global, Defaults, std::move(*Parsed), Overrides, FS);
+  }
+  return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
+}
+
+/// Whether to show "[3/12] file.cu" lines: on a terminal, not in CI, not
+/// with --quiet.
+static bool showProgress(size_t Files) {
+  return Files > 1 && !Quiet && sys::Process::StandardErrIsDisplayed() &&
+         !sys::Process::GetEnv("CI");
+}
+
+/// Runs the warplint checks through clang-tidy's engine, one file at a
+/// time on each of --jobs threads; every thread has its own context and
+/// file system. Errors come back in the order of \p Files.
+static std::optional<CheckRun>
+runChecks(const clang::tooling::CompilationDatabase &DB,
+          const std::vector<std::string> &Files, const FrontendOptions &Opts,
+          std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext) {
+  using namespace clang::tidy;
   if (!AssumeOpt.empty()) {
     std::map<std::string, sym::Assumption> Check;
     std::string Err = sym::parseAssumptions(AssumeOpt, Check);
     if (!Err.empty()) {
       errs() << "warplint: error: invalid --assume: " << Err << "\n";
-      return 2;
+      return std::nullopt;
     }
-    Overrides.CheckOptions["Assume"] = ClangTidyOptions::ClangTidyValue(AssumeOpt);
   }
-  if (!LaunchOpt.empty()) {
-    std::string L;
-    for (const std::string &E : LaunchOpt)
-      L += (L.empty() ? "" : "; ") + E;
-    for (const char *C : {"warplint-uncoalesced-access", "warplint-bank-conflict"})
-      Overrides.CheckOptions[std::string(C) + ".Launch"] =
-          ClangTidyOptions::ClangTidyValue(L);
-  }
-  std::unique_ptr<ClangTidyOptionsProvider> Provider;
-  if (!Config.empty()) {
-    auto Parsed = parseConfiguration(llvm::MemoryBufferRef(Config, "--config"));
-    if (!Parsed) {
-      errs() << "warplint: error: invalid --config: " << Parsed.getError().message()
-             << "\n";
-      return 2;
+  LockedDatabase Locked(DB);
+  unsigned Threads = std::max(1u, std::min<unsigned>(Jobs, Files.size()));
+  std::vector<std::vector<ClangTidyError>> PerFile(Files.size());
+  std::atomic<size_t> Next{0};
+  std::atomic<bool> Bad{false};
+  std::mutex OutM;
+  size_t Done = 0;
+  const bool Progress = showProgress(Files.size());
+  std::vector<std::unique_ptr<ClangTidyContext>> Contexts(Threads);
+  auto Work = [&](unsigned T) {
+    auto FS = makeBuiltinHeaderFileSystem();
+    std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
+        makeWarplintCompilations(Locked, Opts);
+    auto Provider = makeProvider(FS);
+    if (!Provider) {
+      Bad = true;
+      return;
     }
-    Provider = std::make_unique<ConfigOptionsProvider>(
-        Global, Defaults, std::move(*Parsed), Overrides, FS);
+    Contexts[T] = std::make_unique<ClangTidyContext>(std::move(Provider));
+    for (size_t I = Next++; I < Files.size(); I = Next++) {
+      if (Progress) {
+        std::lock_guard<std::mutex> Lock(OutM);
+        errs() << "[" << ++Done << "/" << Files.size() << "] " << Files[I]
+               << "\n";
+      }
+      PerFile[I] = runClangTidy(*Contexts[T], *WDB, {Files[I]}, FS,
+                                /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+    }
+  };
+  if (Threads == 1) {
+    Work(0);
   } else {
-    Provider = std::make_unique<FileOptionsProvider>(Global, Defaults,
-                                                     Overrides, FS);
+    std::vector<std::thread> Pool;
+    for (unsigned T = 0; T < Threads; ++T)
+      Pool.emplace_back(Work, T);
+    for (std::thread &Th : Pool)
+      Th.join();
   }
-  ClangTidyContext Context(std::move(Provider));
-  std::vector<ClangTidyError> Errors =
-      runClangTidy(Context, *WDB, Files, FS, /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
-  std::set<std::string> Unparsed;
-  for (const ClangTidyError &E : Errors)
-    if (E.DiagnosticName == "clang-diagnostic-error")
-      Unparsed.insert(E.Message.FilePath);
-  unsigned WarningsAsErrorsCount = 0;
-  handleErrors(Errors, Context, Fix ? FB_Fix : FB_NoFix, WarningsAsErrorsCount,
-               FS);
-  if (!ExportFixes.empty() && !Errors.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_None);
-    if (EC) {
-      errs() << "warplint: error: cannot write '" << ExportFixes
-             << "': " << EC.message() << "\n";
-      return 2;
+  if (Bad)
+    return std::nullopt;
+  CheckRun R;
+  for (size_t I = 0; I < Files.size(); ++I)
+    for (ClangTidyError &E : PerFile[I]) {
+      if (E.DiagnosticName == "clang-diagnostic-error")
+        R.Unparsed.insert(E.Message.FilePath.empty() ? Files[I]
+                                                     : E.Message.FilePath);
+      R.Errors.push_back(std::move(E));
     }
-    exportReplacements(Files.front(), Errors, OS);
-  }
-  for (const std::string &F : Unparsed)
-    errs() << "warplint: error: '" << (F.empty() ? "(command line)" : F)
-           << "' could not be parsed; it was not analysed\n";
-  if (!Unparsed.empty())
-    return 2;
-  return WarningsAsErrorsCount ? 1 : 0;
+  FirstContext = std::move(Contexts[0]);
+  return R;
 }
 
-/// --estimate: the estimators over every kernel of every file. Returns the
-/// number of files that could not be analysed.
-static unsigned runEstimate(const clang::tooling::CompilationDatabase &DB,
-                            const std::vector<std::string> &Files,
-                            const FrontendOptions &Opts) {
-  std::vector<std::string> Problems;
+/// Line and column (1-based) of byte offsets, per file, read once.
+namespace {
+class LineTable {
+public:
+  ReportLoc at(const std::string &File, unsigned Offset) {
+    ReportLoc L;
+    L.File = File;
+    if (File.empty())
+      return L;
+    auto It = Starts.find(File);
+    if (It == Starts.end()) {
+      std::vector<unsigned> S{0};
+      if (auto Buf = MemoryBuffer::getFile(File)) {
+        StringRef T = (*Buf)->getBuffer();
+        for (size_t I = 0; I < T.size(); ++I)
+          if (T[I] == '\n')
+            S.push_back(unsigned(I + 1));
+      }
+      It = Starts.insert({File, std::move(S)}).first;
+    }
+    const std::vector<unsigned> &S = It->second;
+    auto Up = std::upper_bound(S.begin(), S.end(), Offset);
+    size_t Line = size_t(Up - S.begin());
+    L.Line = unsigned(Line);
+    L.Column = Offset - S[Line - 1] + 1;
+    return L;
+  }
+
+private:
+  std::map<std::string, std::vector<unsigned>> Starts;
+};
+} // namespace
+
+static std::vector<ReportFinding>
+toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors) {
+  LineTable Lines;
+  std::vector<ReportFinding> R;
+  for (const clang::tidy::ClangTidyError &E : Errors) {
+    ReportFinding F;
+    F.Check = E.DiagnosticName;
+    F.Level = E.DiagLevel == clang::tooling::Diagnostic::Error ||
+                      E.IsWarningAsError
+                  ? "error"
+                  : "warning";
+    F.Message = E.Message.Message;
+    F.Loc = Lines.at(E.Message.FilePath, E.Message.FileOffset);
+    for (const auto &N : E.Notes)
+      F.Notes.push_back({N.Message, Lines.at(N.FilePath, N.FileOffset)});
+    for (const auto &[File, Reps] : E.Message.Fix)
+      for (const clang::tooling::Replacement &Rep : Reps) {
+        ReportEdit Ed;
+        Ed.Begin = Lines.at(Rep.getFilePath().str(), Rep.getOffset());
+        Ed.End =
+            Lines.at(Rep.getFilePath().str(), Rep.getOffset() + Rep.getLength());
+        Ed.Offset = Rep.getOffset();
+        Ed.Length = Rep.getLength();
+        Ed.Text = Rep.getReplacementText().str();
+        F.Fixes.push_back(std::move(Ed));
+      }
+    F.Numbers = findingNumbers(F.Check, F.Message);
+    R.push_back(std::move(F));
+  }
+  return R;
+}
+
+/// The estimators over every kernel of every file. Returns false on a bad
+/// option; files that cannot be analysed go to \p Problems.
+static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
+                             const std::vector<std::string> &Files,
+                             const FrontendOptions &Opts,
+                             std::vector<KernelEstimate> &All,
+                             std::vector<FileProblem> &Problems) {
+  std::vector<std::string> Bad;
   std::string L;
   for (const std::string &E : LaunchOpt)
     L += (L.empty() ? "" : "; ") + E;
-  LaunchOptions LO = checks::parseLaunchOption(L, Problems);
+  LaunchOptions LO = checks::parseLaunchOption(L, Bad);
   EstimateOptions EO;
   EO.ChannelSkewOnHashed = ChannelSkewOnHashed;
   if (!AssumeOpt.empty()) {
@@ -249,18 +421,20 @@ static unsigned runEstimate(const clang::tooling::CompilationDatabase &DB,
         sym::parseAssumptions(AssumeOpt, EO.Analysis.Enum.Assumptions);
     if (!Err.empty()) {
       errs() << "warplint: error: invalid --assume: " << Err << "\n";
-      return 1;
+      return false;
     }
   }
-  for (const std::string &P : Problems)
+  for (const std::string &P : Bad)
     errs() << "warplint: error: invalid --launch: " << P << "\n";
-  if (!Problems.empty())
-    return 1;
-  std::vector<KernelEstimate> All;
-  unsigned Bad = 0;
-  unsigned Failed = extractFacts(DB, Files, Opts, [&](FileResult &R) {
-    if (!R.Ok)
+  if (!Bad.empty())
+    return false;
+  std::set<std::string> Seen;
+  extractFacts(DB, Files, Opts, [&](FileResult &R) {
+    if (!R.Ok) {
+      if (Seen.insert(R.File).second)
+        Problems.push_back({R.File, "the file could not be parsed"});
       return;
+    }
     std::string Sm = GpuArch;
     if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
       Sm = R.Facts.Compile.GpuArchs.front();
@@ -270,7 +444,7 @@ static unsigned runEstimate(const clang::tooling::CompilationDatabase &DB,
     std::optional<GpuModel> Gpu = gpuModelFor(Sm, Err);
     if (!Gpu) {
       errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
-      ++Bad;
+      Problems.push_back({R.Facts.File, Err});
       return;
     }
     for (const KernelFacts &K : R.Facts.Kernels) {
@@ -281,20 +455,45 @@ static unsigned runEstimate(const clang::tooling::CompilationDatabase &DB,
       std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
       for (const std::string &P : KP)
         errs() << "warplint: warning: " << K.Name << ": " << P << "\n";
-      for (KernelEstimate &E : estimateKernel(K, Configs, *Gpu, KO))
+      for (KernelEstimate &E : estimateKernel(K, Configs, *Gpu, KO)) {
+        E.File = R.Facts.File;
         All.push_back(std::move(E));
+      }
     }
   });
-  if (Format == "json") {
-    json::Array Kernels;
-    for (const KernelEstimate &E : All)
-      Kernels.push_back(toJSON(E));
-    json::Object Root{{"schema_version", 1}, {"kernels", std::move(Kernels)}};
-    outs() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
-  } else {
-    outs() << renderEstimateText(All);
+  return true;
+}
+
+/// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
+static int runGate(const RunReport &Report) {
+  auto Buf = MemoryBuffer::getFile(Baseline);
+  if (!Buf) {
+    errs() << "warplint: error: cannot read the baseline '" << Baseline
+           << "': " << Buf.getError().message() << "\n";
+    return 2;
   }
-  return Failed + Bad;
+  Expected<json::Value> Base = json::parse((*Buf)->getBuffer());
+  if (!Base) {
+    errs() << "warplint: error: the baseline '" << Baseline
+           << "' is not JSON: " << toString(Base.takeError()) << "\n";
+    return 2;
+  }
+  GateOptions GO;
+  GO.Threshold = GateThreshold;
+  GO.IncludeChangedLaunch = GateChangedLaunch;
+  std::string Err;
+  GateResult G = compareReports(*Base, toJSONReport(Report), GO, Err);
+  if (!Err.empty()) {
+    errs() << "warplint: error: '" << Baseline << "': " << Err << "\n";
+    return 2;
+  }
+  // The table goes where it does not mix with a machine-readable report.
+  (Format == "text" ? outs() : errs()) << G.Table;
+  return G.Failed ? 1 : 0;
+}
+
+static void printJSON(json::Value V) {
+  outs() << formatv("{0:2}", V) << "\n";
 }
 
 int main(int argc, const char **argv) {
@@ -312,6 +511,11 @@ int main(int argc, const char **argv) {
           "  warplint -p <build dir> [options] [<file>...]\n",
           &errs()))
     return 2;
+  if (ListChecks) {
+    for (const CheckInfo &C : checkCatalog())
+      outs() << C.Name << ": " << C.Summary << "\n";
+    return 0;
+  }
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Loaded;
   clang::tooling::CompilationDatabase *DB = nullptr;
@@ -361,6 +565,10 @@ int main(int argc, const char **argv) {
 
   FrontendOptions Opts;
   Opts.Verbose = Verbose;
+  // clang prints "N warnings generated" only with carets on; our own
+  // diagnostics are printed by clang-tidy's reporter, which keeps them.
+  if (Quiet)
+    Opts.ExtraArgs.push_back("-fno-caret-diagnostics");
   Opts.DefaultGpuArch = DefaultGpuArch;
   Opts.ForceBuiltinHeaders = BuiltinHeaders;
   if (CudaSideOpt == "device") {
@@ -412,32 +620,113 @@ int main(int argc, const char **argv) {
   if (Files.empty())
     return 2;
 
-  if (Format != "text" && Format != "json") {
-    errs() << "warplint: error: --format must be 'text' or 'json', not '"
+  if (Format != "text" && Format != "json" && Format != "sarif") {
+    errs() << "warplint: error: --format must be 'text', 'json' or 'sarif', "
+              "not '"
            << Format << "'\n";
     return 2;
   }
-  if (Estimate)
-    return runEstimate(*DB, Files, Opts) || Missing ? 2 : 0;
-
-  if (!DumpFacts && !Summary) {
-    int RC = runChecks(*DB, Files, Opts);
-    return Missing ? 2 : RC;
+  if (Fix && Format != "text") {
+    errs() << "warplint: error: --fix prints what it applies as text; use "
+              "--export-fixes with --format="
+           << Format << "\n";
+    return 2;
   }
 
-  json::Array JsonFiles;
-  unsigned Failed = extractFacts(*DB, Files, Opts, [&](FileResult &R) {
-    if (!R.Ok)
-      return;
-    if (DumpFacts)
-      JsonFiles.push_back(toJSON(R.Facts));
-    else
-      outs() << renderFactsText(R.Facts);
-  });
-  if (DumpFacts) {
-    json::Object Root{{"schema_version", FactsSchemaVersion},
-                      {"files", std::move(JsonFiles)}};
-    outs() << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+  if (Estimate) {
+    RunReport Report;
+    Report.ToolVersion = WARPLINT_VERSION;
+    if (!collectEstimates(*DB, Files, Opts, Report.Kernels, Report.Problems))
+      return 2;
+    if (Format == "json")
+      printJSON(toJSONReport(Report));
+    else if (Format == "sarif") {
+      errs() << "warplint: error: --estimate has no SARIF form; use "
+                "--format=json\n";
+      return 2;
+    } else
+      outs() << renderEstimateText(Report.Kernels);
+    return !Report.Problems.empty() || Missing ? 2 : 0;
   }
-  return Failed || Missing ? 2 : 0;
+
+  if (DumpFacts || Summary) {
+    json::Array JsonFiles;
+    unsigned Failed = extractFacts(*DB, Files, Opts, [&](FileResult &R) {
+      if (!R.Ok)
+        return;
+      if (DumpFacts)
+        JsonFiles.push_back(toJSON(R.Facts));
+      else
+        outs() << renderFactsText(R.Facts);
+    });
+    if (DumpFacts) {
+      json::Object Root{{"schema_version", FactsSchemaVersion},
+                        {"files", std::move(JsonFiles)}};
+      printJSON(json::Value(std::move(Root)));
+    }
+    return Failed || Missing ? 2 : 0;
+  }
+
+  // The checks.
+  std::unique_ptr<clang::tidy::ClangTidyContext> Context;
+  std::optional<CheckRun> Run = runChecks(*DB, Files, Opts, Context);
+  if (!Run)
+    return 2;
+  unsigned WarningsAsErrorsCount = 0;
+  for (const clang::tidy::ClangTidyError &E : Run->Errors)
+    if (E.IsWarningAsError)
+      ++WarningsAsErrorsCount;
+  if (Format == "text") {
+    unsigned Counted = 0;
+    clang::tidy::handleErrors(Run->Errors, *Context,
+                              Fix ? clang::tidy::FB_Fix : clang::tidy::FB_NoFix,
+                              Counted, makeBuiltinHeaderFileSystem());
+  }
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_None);
+    if (EC) {
+      errs() << "warplint: error: cannot write '" << ExportFixes
+             << "': " << EC.message() << "\n";
+      return 2;
+    }
+    clang::tidy::exportReplacements(Files.front(), Run->Errors, OS);
+  }
+  RunReport Report;
+  Report.ToolVersion = WARPLINT_VERSION;
+  for (const std::string &F : Run->Unparsed)
+    Report.Problems.push_back(
+        {F, "the file could not be parsed; it was not analysed"});
+  if (Format != "text" || !Baseline.empty()) {
+    // Compiler errors are in Problems; the findings are the checks'.
+    std::vector<clang::tidy::ClangTidyError> Mine;
+    for (const clang::tidy::ClangTidyError &E : Run->Errors)
+      if (!StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
+        Mine.push_back(E);
+    Report.Findings = toFindings(Mine);
+    std::vector<FileProblem> Ignored;
+    if (!collectEstimates(*DB, Files, Opts, Report.Kernels, Ignored))
+      return 2;
+  }
+  int RC = 0;
+  if (!Baseline.empty())
+    RC = runGate(Report);
+  if (Format == "json")
+    printJSON(toJSONReport(Report));
+  else if (Format == "sarif") {
+    SarifOptions SO;
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    SO.SourceRoot = SarifRoot.empty() ? std::string(Cwd) : SarifRoot;
+    SO.DocsBase = DocsUrl;
+    printJSON(toSarif(Report, SO));
+  }
+  for (const std::string &F : Run->Unparsed)
+    errs() << "warplint: error: '" << (F.empty() ? "(command line)" : F)
+           << "' could not be parsed; it was not analysed\n";
+  if (!Run->Unparsed.empty() || Missing || RC == 2)
+    return 2;
+  if (RC == 1 || WarningsAsErrorsCount)
+    return 1;
+  return 0;
 }
