@@ -25,3 +25,7 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, bin_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 # No CUDA toolkit must leak in from the machine.
 config.environment.pop("CUDA_PATH", None)
+# The official SARIF 2.1.0 schema (scripts/setup.sh test-deps fetches it),
+# validated with Debian's python3-jsonschema under Debian's own python.
+config.substitutions.append(("%sarif_schema", config.sarif_schema))
+config.substitutions.append(("%sys_python", "/usr/bin/python3"))

@@ -23,11 +23,17 @@ std::string launchKey(const Object &K) {
   const Object *L = K.getObject("launch");
   if (!L)
     return "?";
+  // "1024", "64x64", "8x8x4": trailing 1s left out.
   auto Dims = [&](const char *Name) {
-    std::string S;
+    std::vector<int64_t> D;
     if (const Array *A = L->getArray(Name))
       for (const llvm::json::Value &V : *A)
-        S += (S.empty() ? "" : "x") + std::to_string(V.getAsInteger().value_or(0));
+        D.push_back(V.getAsInteger().value_or(0));
+    while (D.size() > 1 && D.back() == 1)
+      D.pop_back();
+    std::string S;
+    for (int64_t X : D)
+      S += (S.empty() ? "" : "x") + std::to_string(X);
     return S;
   };
   return Dims("grid") + " / " + Dims("block");
