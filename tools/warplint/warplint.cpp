@@ -285,6 +285,9 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
       return std::nullopt;
     }
   }
+  // A bad --config is said once, before any file.
+  if (!makeProvider(makeBuiltinHeaderFileSystem()))
+    return std::nullopt;
   LockedDatabase Locked(DB);
   unsigned Threads = std::max(1u, std::min<unsigned>(Jobs, Files.size()));
   std::vector<std::vector<ClangTidyError>> PerFile(Files.size());
@@ -298,13 +301,15 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
     auto FS = makeBuiltinHeaderFileSystem();
     std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
         makeWarplintCompilations(Locked, Opts);
-    auto Provider = makeProvider(FS);
-    if (!Provider) {
-      Bad = true;
-      return;
-    }
-    Contexts[T] = std::make_unique<ClangTidyContext>(std::move(Provider));
     for (size_t I = Next++; I < Files.size(); I = Next++) {
+      // A fresh context per file: a context maps diagnostic IDs to check
+      // names per compilation, and reusing it mislabels later files.
+      auto Provider = makeProvider(FS);
+      if (!Provider) {
+        Bad = true;
+        return;
+      }
+      Contexts[T] = std::make_unique<ClangTidyContext>(std::move(Provider));
       if (Progress) {
         std::lock_guard<std::mutex> Lock(OutM);
         errs() << "[" << ++Done << "/" << Files.size() << "] " << Files[I]
@@ -325,6 +330,12 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
   }
   if (Bad)
     return std::nullopt;
+  if (!Contexts[0]) {
+    auto Provider = makeProvider(makeBuiltinHeaderFileSystem());
+    if (!Provider)
+      return std::nullopt;
+    Contexts[0] = std::make_unique<ClangTidyContext>(std::move(Provider));
+  }
   CheckRun R;
   for (size_t I = 0; I < Files.size(); ++I)
     for (ClangTidyError &E : PerFile[I]) {
