@@ -8,7 +8,9 @@
 // written in the test.
 //
 // Every value loaded from a file has a provenance entry in Sources, keyed by
-// the YAML key (docs/arch.md): what kind of source it is and which.
+// the YAML key (docs/arch.md): what kind of source it is and which. The
+// member defaults below are for specs built in code; a spec loaded from a
+// file holds 0 (unknown) for every optional key the file does not give.
 //
 // Pure: no Clang header.
 //
