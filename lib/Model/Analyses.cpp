@@ -27,6 +27,19 @@ std::string GpuModel::describe() const {
   return CC;
 }
 
+/// CUDA C Programming Guide, Compute Capabilities, Global Memory: 1.0/1.1
+/// and 1.2/1.3 coalesce per half-warp; 2.x caches loads in L1 with 128-byte
+/// lines; from 3.x on, global loads go to L2 (or the unified L1/texture
+/// cache) in 32-byte sectors.
+static void setCoalescingFamilies(GpuModel &G) {
+  G.Loads = G.Stores = CoalescingFamily::L2Sectors;
+  if (G.Major == 1)
+    G.Loads = G.Stores =
+        G.Minor < 2 ? CoalescingFamily::CC1_0 : CoalescingFamily::CC1_2;
+  else if (G.Major == 2)
+    G.Loads = CoalescingFamily::CachedL1, G.Stores = CoalescingFamily::L2Sectors;
+}
+
 std::optional<GpuModel> gpuModelFor(const std::string &Sm, std::string &Error) {
   std::string Digits;
   if (Sm.rfind("sm_", 0) == 0)
@@ -44,15 +57,7 @@ std::optional<GpuModel> gpuModelFor(const std::string &Sm, std::string &Error) {
     Error = "'" + Sm + "' names no known compute capability";
     return std::nullopt;
   }
-  // CUDA C Programming Guide, Compute Capabilities, Global Memory: 1.0/1.1
-  // and 1.2/1.3 coalesce per half-warp; 2.x caches loads in L1 with
-  // 128-byte lines; from 3.x on, global loads go to L2 (or the unified
-  // L1/texture cache) in 32-byte sectors.
-  if (G.Major == 1)
-    G.Loads = G.Stores =
-        G.Minor < 2 ? CoalescingFamily::CC1_0 : CoalescingFamily::CC1_2;
-  else if (G.Major == 2)
-    G.Loads = CoalescingFamily::CachedL1, G.Stores = CoalescingFamily::L2Sectors;
+  setCoalescingFamilies(G);
   G.Banks = bankModelFor(G.Major, G.Minor);
   // Ruetsch & Micikevicius, "Optimizing Matrix Transpose in CUDA" (2009),
   // pp. 16-17: global memory is divided into 6 partitions (8-series GPUs)
@@ -62,6 +67,30 @@ std::optional<GpuModel> gpuModelFor(const std::string &Sm, std::string &Error) {
     G.PartitionsHashed = false;
     G.PartitionWidth = 256;
     G.Partitions = G.Minor < 2 ? 6 : 8;
+  }
+  return G;
+}
+
+GpuModel gpuModelFromArch(const ArchSpec &A, bool KeplerEightByteMode) {
+  GpuModel G;
+  G.Sm = A.sm();
+  G.Major = A.Major;
+  G.Minor = A.Minor;
+  setCoalescingFamilies(G);
+  // The banks as the file gives them (docs/arch.md): count, width and the
+  // lanes served together (CUDA C Programming Guide, Compute Capabilities,
+  // Shared Memory).
+  G.Banks.Banks = A.SmemBanks;
+  G.Banks.HalfWarp = A.BankConflictScope == BankScope::HalfWarp;
+  G.Banks.BankWidth = A.SmemBankWidthBytes;
+  G.Banks.KeplerWordPairs = false;
+  if (A.Major == 3 && A.SmemBankWidthBytes == 8 && !KeplerEightByteMode) {
+    // 3.x banks are 8 bytes wide; in the default 4-byte mode successive
+    // 32-bit words go to successive banks and words i and i+32 of one
+    // 64-word segment share a bank without conflict (CGPredict Sec. 2.5;
+    // the same model as bankModelFor).
+    G.Banks.BankWidth = 4;
+    G.Banks.KeplerWordPairs = true;
   }
   return G;
 }

@@ -10,6 +10,7 @@
 #ifndef WARPLINT_MODEL_ANALYSES_H
 #define WARPLINT_MODEL_ANALYSES_H
 
+#include "Model/ArchSpec.h"
 #include "Model/KernelFacts.h"
 #include "Model/Launch.h"
 #include "Model/MemoryModels.h"
@@ -42,6 +43,13 @@ struct GpuModel {
 /// The built-in stand-in for sm_10 ... sm_90(a). std::nullopt and \p Error
 /// set for a name that is not an sm_XX architecture.
 std::optional<GpuModel> gpuModelFor(const std::string &Sm, std::string &Error);
+
+/// The same families from an architecture file: coalescing by compute
+/// capability (as gpuModelFor), banks from smem_banks, smem_bank_width_bytes
+/// and bank_conflict_scope. On 3.x, 8-byte banks are used in the default
+/// 4-byte mode (KeplerWordPairs) unless \p KeplerEightByteMode. For a GPU
+/// that stands for its own sm_XX this equals gpuModelFor(A.sm()).
+GpuModel gpuModelFromArch(const ArchSpec &A, bool KeplerEightByteMode = false);
 
 struct AnalysisOptions {
   EnumerationOptions Enum;

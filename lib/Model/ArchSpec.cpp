@@ -11,7 +11,7 @@ static const struct {
     {ProvenanceKind::Measured, "measured"}, {ProvenanceKind::Proxy, "proxy"},
     {ProvenanceKind::Paper, "paper"},       {ProvenanceKind::Sim, "sim"},
     {ProvenanceKind::Rule, "rule"},         {ProvenanceKind::Estimate, "estimate"},
-    {ProvenanceKind::Recalled, "recalled"},
+    {ProvenanceKind::Recalled, "recalled"}, {ProvenanceKind::Unknown, "unknown"},
 };
 
 const char *toString(ProvenanceKind K) {

@@ -8,7 +8,9 @@
 // written in the test.
 //
 // Every value loaded from a file has a provenance entry in Sources, keyed by
-// the YAML key (docs/arch.md): what kind of source it is and which.
+// the YAML key (docs/arch.md): what kind of source it is and which. The
+// member defaults below are for specs built in code; a spec loaded from a
+// file holds 0 (unknown) for every optional key the file does not give.
 //
 // Pure: no Clang header.
 //
@@ -34,6 +36,8 @@ enum class ProvenanceKind {
   Rule,     ///< occupancy-calculator rule
   Estimate, ///< derived or assumed
   Recalled, ///< from memory of the cited source, not re-verified
+  Unknown,  ///< no value found: the field holds 0 and the source says where
+            ///< it was looked for
 };
 const char *toString(ProvenanceKind K);
 std::optional<ProvenanceKind> parseProvenanceKind(const std::string &S);
@@ -59,6 +63,11 @@ struct ArchSpec {
   /// sm_XX names this GPU stands for when a user names only the
   /// architecture (--arch=sm_80); docs/arch.md lists them.
   std::vector<std::string> StandsFor;
+  /// Free text from the file (what the configuration is); may be empty.
+  std::string Description;
+  /// Where the spec was loaded from ("arch/a100_sxm4_40gb.yaml" for the
+  /// built-in files); empty for a spec built in code.
+  std::string File;
 
   // Chip --------------------------------------------------------------------
   unsigned SmCount = 0;
@@ -66,6 +75,7 @@ struct ArchSpec {
   double MemClockMHz = 0;  ///< deviceQuery convention; 0 when unknown
   unsigned BusWidthBits = 0;
   double DramBandwidthGBs = 0; ///< peak, 1e9 bytes per second
+  std::string MemType;         ///< "HBM2e"; empty when not given
   unsigned WarpSize = 32;
 
   // Occupancy (CUDA occupancy calculator) -----------------------------------
@@ -101,7 +111,10 @@ struct ArchSpec {
   /// Whether addresses are hashed over the partitions (true from 2.0 on:
   /// partition camping is then not predictable from addresses).
   bool PartitionsHashed = true;
-  /// Global transaction sizes (1.x) in bytes; empty from 2.0 on.
+  /// Global transaction sizes in bytes: on 1.x the segment sizes of the
+  /// half-warp coalescing rule. From 2.0 on usually empty; where a file gives
+  /// them they are informational (the coalescing family follows from the
+  /// compute capability).
   std::vector<unsigned> TransactionSizes;
   unsigned L1Bytes = 0, L1LineBytes = 128, L1SectorBytes = 32;
   unsigned L2Bytes = 0, L2LineBytes = 128, L2SectorBytes = 32;
@@ -120,8 +133,15 @@ struct ArchSpec {
   double HkDepartureDelUncoal = 0;///< Departure_del_uncoal
   double HkIssueCycles = 0;       ///< cycles to issue one warp instruction
 
+  // CGPredict departure delays (TECS'17 Table 3: dd_L2, dd_dram); 0 when
+  // unknown ----------------------------------------------------------------
+  double CgDepartureDelL2 = 0;
+  double CgDepartureDelDram = 0;
+
   /// Provenance of every value read from the file, by YAML key.
   std::map<std::string, Provenance> Sources;
+  /// The full citation of every source id the file declares.
+  std::map<std::string, std::string> Citations;
 
   /// "sm_80"
   std::string sm() const {
