@@ -19,7 +19,8 @@ BankConflictCheck::BankConflictCheck(StringRef Name,
                                      tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
-      Launch(Options.get("Launch", "")),
+      Launch(Options.getLocalOrGlobal("Launch", "")),
+      ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
       MinWays(Options.get("MinWays", 2u)),
       BankWidth(Options.get("BankWidth", 4u)) {}
@@ -27,6 +28,7 @@ BankConflictCheck::BankConflictCheck(StringRef Name,
 void BankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GpuArch", GpuArch);
   Options.store(Opts, "Launch", Launch);
+  Options.store(Opts, "ArchDir", ArchDir);
   Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "MinWays", MinWays);
   Options.store(Opts, "BankWidth", BankWidth);
@@ -66,7 +68,7 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   AO.MinWays = MinWays;
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, Launch, Assume}, AO, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, AO, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!In)

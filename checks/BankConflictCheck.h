@@ -29,6 +29,7 @@ private:
   clang::Preprocessor *PP = nullptr;
   const std::string GpuArch;
   const std::string Launch;
+  const std::string ArchDir;
   const std::string Assume;
   const unsigned MinWays;
   /// Kepler's shared-memory bank width (cudaSharedMemBankSizeEightByte).

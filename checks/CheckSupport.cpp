@@ -10,9 +10,10 @@
 namespace warplint {
 namespace checks {
 
-std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx,
-                               const clang::Preprocessor *PP,
-                               llvm::StringRef Option, std::string &Error) {
+std::optional<SelectedArch> gpuFor(clang::ASTContext &Ctx,
+                                   const clang::Preprocessor *PP,
+                                   llvm::StringRef Option,
+                                   llvm::StringRef ArchDir, std::string &Error) {
   std::string Sm = Option.str();
   if (Sm.empty() && PP) {
     if (const clang::IdentifierInfo *II =
@@ -32,7 +33,12 @@ std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx,
   }
   if (Sm.empty())
     Sm = "sm_80";
-  return gpuModelFor(Sm, Error);
+  llvm::Expected<SelectedArch> A = selectArch(Sm, ArchDir);
+  if (!A) {
+    Error = llvm::toString(A.takeError());
+    return std::nullopt;
+  }
+  return std::move(*A);
 }
 
 LaunchOptions parseLaunchOption(llvm::StringRef Option,
@@ -54,7 +60,8 @@ LaunchOptions parseLaunchOption(llvm::StringRef Option,
 }
 
 std::string describeConfig(const LaunchConfig &L, const GpuModel &Gpu) {
-  return L.str() + ", from " + L.Origin + ", on " + Gpu.Sm + ": " +
+  return L.str() + ", from " + L.Origin + ", on " +
+         (Gpu.Name.empty() ? "" : Gpu.Name + ", ") + Gpu.Sm + ": " +
          Gpu.describe();
 }
 
@@ -100,8 +107,9 @@ std::optional<CheckInput> prepareCheck(clang::ASTContext &Ctx,
                                        AnalysisOptions Base,
                                        std::vector<std::string> &Problems) {
   std::string Err;
-  std::optional<GpuModel> Gpu = gpuFor(Ctx, PP, Opts.GpuArch, Err);
-  if (!Gpu) {
+  std::optional<SelectedArch> Arch =
+      gpuFor(Ctx, PP, Opts.GpuArch, Opts.ArchDir, Err);
+  if (!Arch) {
     Problems.push_back("invalid GpuArch: " + Err);
     return std::nullopt;
   }
@@ -112,7 +120,13 @@ std::optional<CheckInput> prepareCheck(clang::ASTContext &Ctx,
     if (!AssumeErr.empty())
       Problems.push_back("invalid Assume option: " + AssumeErr);
   }
-  return CheckInput{*Gpu, analyzeFile(Ctx, LO, Base)};
+  CheckInput In{Arch->Gpu, analyzeFile(Ctx, LO, Base), Arch->Arch, Arch->Note};
+  // What the GPU stand-in assumed goes with every configuration's notes.
+  if (!In.ArchNote.empty())
+    for (KernelContext &KC : In.File.Kernels)
+      for (LaunchConfig &L : KC.Configs)
+        L.Assumptions.push_back(In.ArchNote);
+  return In;
 }
 
 } // namespace checks

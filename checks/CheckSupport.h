@@ -8,6 +8,7 @@
 #ifndef WARPLINT_CHECKS_CHECKSUPPORT_H
 #define WARPLINT_CHECKS_CHECKSUPPORT_H
 
+#include "Arch/ArchSelect.h"
 #include "Model/Analyses.h"
 #include "Model/KernelFacts.h"
 #include "Model/Launch.h"
@@ -29,13 +30,15 @@ inline clang::SourceLocation toLoc(const SourceLoc &L) {
       static_cast<clang::SourceLocation::UIntTy>(L.Raw));
 }
 
-/// The GPU to analyse for: the check option if set; else the architecture
-/// the compile command names (passed by warplint as a macro, so that one
-/// clang 19 does not know, like sm_13, still counts); else the one the
-/// translation unit is compiled for (--cuda-gpu-arch); else sm_80.
-std::optional<GpuModel> gpuFor(clang::ASTContext &Ctx,
-                               const clang::Preprocessor *PP,
-                               llvm::StringRef Option, std::string &Error);
+/// The GPU to analyse for: the check option if set (an id, sm_XX or a
+/// path to an architecture file); else the architecture the compile
+/// command names (passed by warplint as a macro, so that one clang 19 does
+/// not know, like sm_13, still counts); else the one the translation unit
+/// is compiled for (--cuda-gpu-arch); else sm_80.
+std::optional<SelectedArch> gpuFor(clang::ASTContext &Ctx,
+                                   const clang::Preprocessor *PP,
+                                   llvm::StringRef Option,
+                                   llvm::StringRef ArchDir, std::string &Error);
 
 /// Parses the Launch option: "kernel: grid(..) block(..); other: block(..)".
 LaunchOptions parseLaunchOption(llvm::StringRef Option,
@@ -77,6 +80,7 @@ FileAnalysis analyzeFile(clang::ASTContext &Ctx, const LaunchOptions &Launch,
 /// The options every warplint check reads.
 struct CommonOptions {
   std::string GpuArch; ///< GpuArch (local or global)
+  std::string ArchDir; ///< ArchDir (global): user architecture files
   std::string Launch;  ///< Launch
   std::string Assume;  ///< Assume (local or global)
 };
@@ -88,6 +92,9 @@ struct CommonOptions {
 struct CheckInput {
   GpuModel Gpu;
   FileAnalysis File;
+  ArchSpec Arch;
+  /// The stand-in sentence when an sm_XX name was resolved to another GPU.
+  std::string ArchNote;
 };
 std::optional<CheckInput> prepareCheck(clang::ASTContext &Ctx,
                                        const clang::Preprocessor *PP,

@@ -25,7 +25,8 @@ PartitionCampingCheck::PartitionCampingCheck(StringRef Name,
                                              tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
-      Launch(Options.get("Launch", "")),
+      Launch(Options.getLocalOrGlobal("Launch", "")),
+      ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
       MinSkewText(Options.get("MinSkew", "2")),
       OnHashedText(Options.get("OnHashedArchitectures", "false")) {
@@ -40,6 +41,7 @@ void PartitionCampingCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GpuArch", GpuArch);
   Options.store(Opts, "Launch", Launch);
+  Options.store(Opts, "ArchDir", ArchDir);
   Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "MinSkew", MinSkewText);
   Options.store(Opts, "OnHashedArchitectures", OnHashedText);
@@ -136,7 +138,7 @@ unsigned maxBlocksPerSm(const GpuModel &G, const LaunchConfig &L) {
 void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, Launch, Assume}, {}, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, {}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (MinSkew < 0) {

@@ -30,6 +30,7 @@ private:
   clang::Preprocessor *PP = nullptr;
   const std::string GpuArch;
   const std::string Launch;
+  const std::string ArchDir;
   const std::string Assume;
   /// Warn from this ch_skew on (-1 when the option is not a number >= 1).
   const std::string MinSkewText;

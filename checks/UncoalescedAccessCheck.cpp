@@ -26,7 +26,8 @@ UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
                                                tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
-      Launch(Options.get("Launch", "")),
+      Launch(Options.getLocalOrGlobal("Launch", "")),
+      ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
       MinFactor(parseFactor(Options.get("MinFactor", "1.5"))) {}
 
@@ -34,6 +35,7 @@ void UncoalescedAccessCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GpuArch", GpuArch);
   Options.store(Opts, "Launch", Launch);
+  Options.store(Opts, "ArchDir", ArchDir);
   Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "MinFactor", std::to_string(MinFactor));
 }
@@ -58,7 +60,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
   AO.MinFactor = MinFactor;
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, Launch, Assume}, AO, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, AO, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!In)

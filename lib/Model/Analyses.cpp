@@ -74,6 +74,7 @@ std::optional<GpuModel> gpuModelFor(const std::string &Sm, std::string &Error) {
 GpuModel gpuModelFromArch(const ArchSpec &A, bool KeplerEightByteMode) {
   GpuModel G;
   G.Sm = A.sm();
+  G.Name = A.Name;
   G.Major = A.Major;
   G.Minor = A.Minor;
   setCoalescingFamilies(G);
@@ -92,6 +93,9 @@ GpuModel gpuModelFromArch(const ArchSpec &A, bool KeplerEightByteMode) {
     G.Banks.BankWidth = 4;
     G.Banks.KeplerWordPairs = true;
   }
+  G.Partitions = A.MemPartitions;
+  G.PartitionWidth = A.PartitionWidthBytes;
+  G.PartitionsHashed = A.PartitionsHashed;
   return G;
 }
 

@@ -26,6 +26,9 @@ namespace warplint {
 /// (arch/*.yaml) exists: its compute capability and memory families.
 struct GpuModel {
   std::string Sm; ///< "sm_13"
+  /// The GPU, when it came from an architecture file: "NVIDIA Tesla C1060
+  /// (GT200)"; empty for the bare sm_XX stand-in.
+  std::string Name;
   int Major = 8, Minor = 0;
   CoalescingFamily Loads = CoalescingFamily::L2Sectors;
   CoalescingFamily Stores = CoalescingFamily::L2Sectors;

@@ -27,6 +27,7 @@ OccupancySummary threadLimitOccupancy(const GpuModel &G, const LaunchConfig &L) 
 
 std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
                                            const std::vector<LaunchConfig> &Configs,
+                                           const ArchSpec &Arch,
                                            const GpuModel &Gpu,
                                            const EstimateOptions &O) {
   std::vector<KernelEstimate> R;
@@ -35,6 +36,8 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     E.Kernel = K.Name;
     E.Config = L;
     E.Gpu = Gpu.Sm;
+    E.ArchId = Arch.Id;
+    E.ArchName = Arch.Name;
     E.Occupancy = threadLimitOccupancy(Gpu, L);
     CuMAPzInputs In;
     In.Gpu = Gpu;
@@ -116,6 +119,7 @@ llvm::json::Value toJSON(const KernelEstimate &E) {
       {"file", E.File},
       {"kernel", E.Kernel},
       {"gpu", E.Gpu},
+      {"arch", llvm::json::Object{{"id", E.ArchId}, {"name", E.ArchName}}},
       {"launch", Object{{"grid", Dim(E.Config.Grid)},
                         {"block", Dim(E.Config.Block)},
                         {"origin", E.Config.Origin}}},

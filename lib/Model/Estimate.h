@@ -12,6 +12,7 @@
 #define WARPLINT_MODEL_ESTIMATE_H
 
 #include "Model/Analyses.h"
+#include "Model/ArchSpec.h"
 #include "Model/CuMAPz.h"
 #include "Model/KernelFacts.h"
 #include "Model/Launch.h"
@@ -42,7 +43,9 @@ struct KernelEstimate {
   std::string File; ///< set by the caller
   std::string Kernel;
   LaunchConfig Config;
-  std::string Gpu; ///< "sm_13"
+  std::string Gpu;    ///< "sm_13"
+  std::string ArchId; ///< "tesla_c1060"
+  std::string ArchName;
   OccupancySummary Occupancy;
   CuMAPzEstimate CuMAPz;
   std::vector<std::string> Assumptions;
@@ -54,6 +57,7 @@ OccupancySummary threadLimitOccupancy(const GpuModel &G, const LaunchConfig &L);
 
 std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
                                            const std::vector<LaunchConfig> &Configs,
+                                           const ArchSpec &Arch,
                                            const GpuModel &Gpu,
                                            const EstimateOptions &O);
 

@@ -176,7 +176,8 @@ __global__ void wide(double *out, const float4 *in4) {
   // 2 words apart hit 16 banks twice: 2-way; consecutive doubles are clean.
   // K8-NOT: :[[@LINE-9]]:{{.*}} warning
   // K8: :[[@LINE-6]]:22: warning: 2-way bank conflict on shared buffer 'd'
-  // K8: note: assuming grid (1, 1, 1) block (256, 1, 1), from the launch at {{.*}}, on sm_35: compute capability 3.5 (32-byte sectors; 32 banks of 8 bytes)
+  // K8: note: assuming grid (1, 1, 1) block (256, 1, 1), from the launch at {{.*}}, on NVIDIA Jetson TK1 (GK20A, Kepler), sm_32: compute capability 3.2 (32-byte sectors; 32 banks of 8 bytes)
+  // K8: note: assuming sm_35 (compute capability 3.5) has no architecture file of its own: jetson_tk1 {{.*}} stands for it
 }
 
 void launchAll(float *o, const float *i, double *d, const float4 *v) {

@@ -93,7 +93,7 @@ __global__ void transposeNaive(float *out, const float *in, int width,
     out[x * height + (y + j)] = in[(y + j) * width + x];
   // CC80: :[[@LINE-1]]:5: warning: global store to 'out' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
   // CC80: :[[@LINE-2]]:5: note: adjacent lanes are 1024 elements (4096 bytes) apart: the index changes by 'height' per threadIdx.x
-  // CC80: note: assuming grid (32, 32, 1) block (32, 8, 1), from the launch at {{.*}}uncoalesced-access.cu:{{[0-9]+}}:3, on sm_80: compute capability 8.0 (32-byte sectors; 32 banks)
+  // CC80: note: assuming grid (32, 32, 1) block (32, 8, 1), from the launch at {{.*}}uncoalesced-access.cu:{{[0-9]+}}:3, on {{.*}}sm_80: compute capability 8.0 (32-byte sectors; 32 banks)
   // CC80: :[[@LINE-4]]:5: note: to fix: swap the roles of threadIdx.x and threadIdx.y in this index, so that consecutive lanes touch consecutive elements
   // CC13: :[[@LINE-5]]:5: warning: global store to 'out' needs 32 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used
 }

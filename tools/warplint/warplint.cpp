@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "../../checks/CheckSupport.h"
+#include "Arch/ArchSelect.h"
 #include "Frontend/Tooling.h"
 #include "Model/Estimate.h"
 #include "Report/EstimateText.h"
@@ -79,10 +80,22 @@ static cl::opt<std::string> HeaderFilter(
 
 
 static cl::opt<std::string> GpuArch(
-    "gpu-arch",
-    cl::desc("GPU to analyse for, as sm_XX (default: the compile command's "
-             "architecture, else sm_80)"),
+    "arch",
+    cl::desc("GPU to analyse for: a GPU id from --list-archs (a100_sxm4_40gb), "
+             "an sm_XX name (the GPU docs/arch.md says stands for it), or a "
+             "path to an architecture file (*.yaml). Default: the compile "
+             "command's architecture, else sm_80"),
     cl::init(""), cl::cat(Category));
+static cl::alias GpuArchOld("gpu-arch", cl::desc("Same as --arch"),
+                            cl::aliasopt(GpuArch));
+static cl::opt<std::string> ArchDir(
+    "arch-dir",
+    cl::desc("A directory of your own architecture files (*.yaml), added to "
+             "the built-in ones (an id already known replaces that GPU)"),
+    cl::init(""), cl::cat(Category));
+static cl::opt<bool> ListArchs(
+    "list-archs", cl::desc("List the GPUs warplint knows and exit"),
+    cl::cat(Category));
 
 static cl::list<std::string> LaunchOpt(
     "launch",
@@ -241,6 +254,8 @@ makeProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
     Overrides.HeaderFilterRegex = HeaderFilter;
   if (!GpuArch.empty())
     Overrides.CheckOptions["GpuArch"] = ClangTidyOptions::ClangTidyValue(GpuArch);
+  if (!ArchDir.empty())
+    Overrides.CheckOptions["ArchDir"] = ClangTidyOptions::ClangTidyValue(ArchDir);
   if (!AssumeOpt.empty())
     Overrides.CheckOptions["Assume"] = ClangTidyOptions::ClangTidyValue(AssumeOpt);
   if (!LaunchOpt.empty()) {
@@ -451,9 +466,9 @@ static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       Sm = R.Facts.Compile.GpuArchs.front();
     if (Sm.empty())
       Sm = Opts.DefaultGpuArch;
-    std::string Err;
-    std::optional<GpuModel> Gpu = gpuModelFor(Sm, Err);
-    if (!Gpu) {
+    Expected<SelectedArch> Arch = selectArch(Sm, ArchDir);
+    if (!Arch) {
+      std::string Err = toString(Arch.takeError());
       errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
       Problems.push_back({R.Facts.File, Err});
       return;
@@ -466,7 +481,11 @@ static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
       for (const std::string &P : KP)
         errs() << "warplint: warning: " << K.Name << ": " << P << "\n";
-      for (KernelEstimate &E : estimateKernel(K, Configs, *Gpu, KO)) {
+      if (!Arch->Note.empty())
+        for (LaunchConfig &C : Configs)
+          C.Assumptions.push_back(Arch->Note);
+      for (KernelEstimate &E :
+           estimateKernel(K, Configs, Arch->Arch, Arch->Gpu, KO)) {
         E.File = R.Facts.File;
         All.push_back(std::move(E));
       }
@@ -522,6 +541,53 @@ int main(int argc, const char **argv) {
           "  warplint -p <build dir> [options] [<file>...]\n",
           &errs()))
     return 2;
+  // A GPU named on the command line is checked once, here: an unknown name
+  // or a broken file is a usage error (exit 2), not a warning per check.
+  if (!GpuArch.empty() && !ListArchs) {
+    Expected<SelectedArch> A = selectArch(GpuArch, ArchDir);
+    if (!A) {
+      errs() << "warplint: error: --arch=" << GpuArch << ": "
+             << toString(A.takeError()) << "\n";
+      return 2;
+    }
+  }
+  if (!ArchDir.empty() && !ListArchs && GpuArch.empty()) {
+    ArchDatabase Check = builtinArchDatabase();
+    if (Error E = Check.addDirectory(ArchDir)) {
+      errs() << "warplint: error: --arch-dir=" << ArchDir << ": "
+             << toString(std::move(E)) << "\n";
+      return 2;
+    }
+  }
+  if (ListArchs) {
+    const ArchDatabase *DB = &builtinArchDatabase();
+    ArchDatabase WithUser;
+    if (!ArchDir.empty()) {
+      WithUser = *DB;
+      if (Error E = WithUser.addDirectory(ArchDir)) {
+        errs() << "warplint: error: " << toString(std::move(E)) << "\n";
+        return 2;
+      }
+      DB = &WithUser;
+    }
+    std::map<const ArchSpec *, std::string> Sms;
+    for (const auto &[Sm, A] : DB->smTable())
+      Sms[A] += (Sms[A].empty() ? "" : " ") + Sm;
+    outs() << formatv("{0,-22} {1,-4} {2,5} {3,9} {4,10}  {5}\n", "id", "cc",
+                      "SMs", "MHz", "GB/s", "name [stands for]");
+    for (const ArchSpec *A : DB->all())
+      outs() << formatv("{0,-22} {1,-4} {2,5} {3,9} {4,10}  {5}{6}\n", A->Id,
+                        std::to_string(A->Major) + "." + std::to_string(A->Minor),
+                        A->SmCount,
+                        A->CoreClockMHz ? formatv("{0:F0}", A->CoreClockMHz).str()
+                                        : std::string("?"),
+                        A->DramBandwidthGBs
+                            ? formatv("{0:F1}", A->DramBandwidthGBs).str()
+                            : std::string("?"),
+                        A->Name,
+                        Sms[A].empty() ? "" : " [" + Sms[A] + "]");
+    return 0;
+  }
   if (ListChecks) {
     for (const CheckInfo &C : checkCatalog())
       outs() << C.Name << ": " << C.Summary << "\n";
