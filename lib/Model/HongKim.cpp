@@ -246,6 +246,13 @@ double issueCyclesRule(const ArchSpec &A, std::string &Why) {
 
 } // namespace
 
+double issueCyclesFor(const ArchSpec &A, std::string &Why) {
+  Why.clear();
+  if (A.HkIssueCycles > 0)
+    return A.HkIssueCycles;
+  return issueCyclesRule(A, Why);
+}
+
 HongKimInput hongKimInputFrom(const ArchSpec &A, const HongKimKernelCounts &C,
                               const HongKimLaunch &L) {
   HongKimInput In;

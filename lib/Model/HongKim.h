@@ -161,6 +161,11 @@ struct HongKimLaunch {
 HongKimInput hongKimInputFrom(const ArchSpec &A, const HongKimKernelCounts &C,
                               const HongKimLaunch &L);
 
+/// Issue_cycles for A: HkIssueCycles, or else the rule by compute
+/// capability of docs/models/hong-kim.md (4 on 1.x, 1 on 2.x, 0.5 on 3.x,
+/// 0.25 from 5.0 on); Why says which, empty when the file gave it.
+double issueCyclesFor(const ArchSpec &A, std::string &Why);
+
 /// The model variants (docs/models/*.md).
 enum class HongKimVariant { Base, WangLouL2, CGPredict, MDM };
 const char *toString(HongKimVariant V);
