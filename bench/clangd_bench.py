@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import sys
@@ -122,10 +123,22 @@ def start(argv, d, name):
     return lsp_client.Client(argv, os.path.join(d, name + ".stderr"), cwd=d)
 
 
+def analysis_cpu_ms(d):
+    """The CPU times of the analyses warplint-clangd logged (its stderr):
+    "... finding(s) in W ms, C ms of CPU (...)"."""
+    out = []
+    with open(os.path.join(d, "latency.stderr")) as f:
+        for line in f:
+            m = re.search(r"finding\(s\) in [0-9]+ ms, ([0-9]+) ms of CPU", line)
+            if m:
+                out.append(float(m.group(1)))
+    return out
+
+
 def bench_latency(proxy, clangd, d, src, runs):
     uri = "file://" + src
     text = open(src).read()
-    opened, changed = [], []
+    opened, changed, cpu = [], [], []
     for r in range(runs):
         c = start([proxy, "--clangd=" + clangd] + CLANGD_ARGS, d, "latency")
         try:
@@ -153,7 +166,8 @@ def bench_latency(proxy, clangd, d, src, runs):
             c.close()
         finally:
             c.kill()
-    return opened, changed
+        cpu += analysis_cpu_ms(d)
+    return opened, changed, cpu
 
 
 def open_settled(argv, d, src, name):
@@ -229,7 +243,7 @@ def main():
     try:
         src = write_project(d)
         nlines = open(src).read().count("\n")
-        opened, changed = bench_latency(proxy, a.clangd, d, src, a.runs)
+        opened, changed, cpu = bench_latency(proxy, a.clangd, d, src, a.runs)
         direct, proxied = bench_roundtrips(a.clangd, proxy, d, src,
                                            a.requests)
     finally:
@@ -244,6 +258,9 @@ def main():
         "didOpen_to_warplint_median_ms": round(ms(statistics.median(opened)), 1),
         "didChange_to_warplint_ms": [round(ms(x), 1) for x in changed],
         "didChange_to_warplint_median_ms": round(ms(statistics.median(changed)), 1),
+        "analysis_cpu_ms": cpu,
+        "analysis_cpu_median_ms": statistics.median(cpu),
+        "load_average_1min_at_end": round(os.getloadavg()[0], 2),
         "requests": a.requests,
         "roundtrips": {},
     }
@@ -256,6 +273,10 @@ def main():
           "median %.0f ms (runs: %s)" % (
               res["didChange_to_warplint_median_ms"],
               ", ".join("%.0f" % x for x in res["didChange_to_warplint_ms"])))
+    print("the analysis alone, CPU time of its thread: median %.0f ms "
+          "(%d analyses)" % (res["analysis_cpu_median_ms"], len(cpu)))
+    print("load average (1 min) at the end: %.2f" %
+          res["load_average_1min_at_end"])
     print("%-30s %12s %12s %8s" % ("request (median of %d)" % a.requests,
                                    "clangd ms", "proxy ms", "ratio"))
     for m in direct:
