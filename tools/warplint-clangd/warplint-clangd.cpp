@@ -739,8 +739,25 @@ void Proxy::onSignal(int Sig) {
 // Analysis
 //===----------------------------------------------------------------------===//
 
+/// Whether a document is C, C++ or CUDA (the editor opens .clang-tidy,
+/// CMakeLists.txt and the like through clangd too): by the editor's
+/// language id, else by the file's extension.
+static bool isSource(const std::string &Path, StringRef LanguageId) {
+  if (llvm::is_contained({"c", "cpp", "cuda", "cuda-cpp", "objective-c",
+                          "objective-cpp"},
+                         LanguageId))
+    return true;
+  StringRef Ext = llvm::sys::path::extension(Path);
+  return llvm::is_contained({".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx",
+                             ".c++", ".h", ".hh", ".hpp", ".hxx", ".inc",
+                             ".inl", ".ipp", ".tpp"},
+                            Ext.lower());
+}
+
 void Proxy::schedule(const std::string &Path, unsigned DelayMs) {
-  if (!Opts.Analyze)
+  auto Doc = Docs.find(Path);
+  if (!Opts.Analyze || Doc == Docs.end() ||
+      !isSource(Path, Doc->second.LanguageId))
     return;
   auto At = Clock::now() + std::chrono::milliseconds(DelayMs);
   // A later edit moves the job later (debounce); an immediate request

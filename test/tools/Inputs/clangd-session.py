@@ -230,9 +230,74 @@ def scenario_lifecycle():
         c.kill()
 
 
+def analysis_log(start_len, timeout=120):
+    """The next "N finding(s) in ..." line about kernel.cu in
+    warplint-clangd's stderr after
+    byte offset start_len, with the work directory shown as WORK."""
+    path = os.path.join(work, "stderr-%s.log" % args.scenario)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(path) as f:
+            f.seek(start_len)
+            for line in f.read().splitlines():
+                if "finding(s) in" in line and "kernel.cu" in line:
+                    line = line.replace(work, "WORK")
+                    # Drop the times: "in W ms, C ms of CPU".
+                    head, _, rest = line.partition(" in ")
+                    return head + " " + rest[rest.index("("):]
+        time.sleep(0.1)
+    raise LspError("no analysis logged")
+
+
+def log_size():
+    return os.path.getsize(os.path.join(work, "stderr-%s.log" % args.scenario))
+
+
+def scenario_config():
+    # The compile command from build/compile_commands.json (no
+    # compile_flags.txt), the checks from .clang-tidy.
+    flags = open(os.path.join(work, "compile_flags.txt")).read().split()
+    os.remove(os.path.join(work, "compile_flags.txt"))
+    os.makedirs(os.path.join(work, "build"))
+    import json
+    with open(os.path.join(work, "build", "compile_commands.json"), "w") as f:
+        json.dump([{"directory": work, "file": kernel,
+                    "arguments": ["clang++"] + flags + ["-c", kernel]}], f)
+    tidy = os.path.join(work, ".clang-tidy")
+    with open(tidy, "w") as f:
+        f.write("Checks: '-warplint-bank-conflict'\n")
+    c = start()
+    try:
+        c.initialize("file://" + work)
+        c.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "cuda", "version": 1, "text": text}})
+        print("off: %s" % analysis_log(0))
+        _, m = c.diagnostics_after(uri, lambda ds: by_source(ds, "clang"))
+        print("off: warplint diagnostics %d" % len(
+            by_source(m["params"]["diagnostics"], "warplint")))
+        # The editor opens .clang-tidy and turns the check on, unsaved; an
+        # edit of the kernel is analysed with it.
+        c.notify("textDocument/didOpen", {"textDocument": {
+            "uri": "file://" + tidy, "languageId": "yaml", "version": 1,
+            "text": "Checks: 'warplint-*'\n"}})
+        mark = log_size()
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"text": text + "// edited\n"}]})
+        print("on: %s" % analysis_log(mark))
+        with open(os.path.join(work, "stderr-config.log")) as f:
+            print("analyses of .clang-tidy: %d" % sum(
+                ".clang-tidy: " in l and "finding(s)" in l for l in f))
+        _, m = c.diagnostics_after(uri, lambda ds: by_source(ds, "warplint"))
+        show(by_source(m["params"]["diagnostics"], "warplint"))
+        print("exit code %d" % c.close())
+    finally:
+        c.kill()
+
+
 try:
     {"diagnostics": scenario_diagnostics, "restart": scenario_restart,
-     "lifecycle": scenario_lifecycle}[args.scenario]()
+     "lifecycle": scenario_lifecycle, "config": scenario_config}[args.scenario]()
 except LspError as e:
     print("FAILED: %s" % e)
     sys.exit(1)
