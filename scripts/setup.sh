@@ -21,8 +21,9 @@ PACKAGES=(
   libfmt-dev libgtest-dev libomp-19-dev
 )
 # Only the test suite needs these: a JSON-schema validator for the SARIF
-# test, the real pre-commit program for the hook test.
-TEST_PACKAGES=(python3-jsonschema pre-commit)
+# test, the real pre-commit program for the hook test, Neovim for the
+# editor test of warplint-clangd (test/tools/clangd-neovim.test).
+TEST_PACKAGES=(python3-jsonschema pre-commit neovim)
 
 # The official SARIF 2.1.0 schema, from Microsoft's SARIF SDK on the npm
 # registry (the package also holds the SARIF multitool).

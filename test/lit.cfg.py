@@ -29,3 +29,11 @@ config.environment.pop("CUDA_PATH", None)
 # validated with Debian's python3-jsonschema under Debian's own python.
 config.substitutions.append(("%sarif_schema", config.sarif_schema))
 config.substitutions.append(("%sys_python", "/usr/bin/python3"))
+# warplint-clangd and what its tests drive: the real clangd 19 (next to
+# clang++ in LLVM's tools directory) and Neovim (Debian's neovim package,
+# installed by scripts/setup.sh test-deps).
+import shutil
+# Before %warplint, which is its prefix.
+config.substitutions.insert(0, ("%warplint_clangd", os.path.join(bin_dir, "warplint-clangd")))
+config.substitutions.append(("%clangd", os.path.join(config.llvm_tools_dir, "clangd")))
+config.substitutions.append(("%nvim", shutil.which("nvim") or "nvim-not-installed"))

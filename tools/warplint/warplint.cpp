@@ -17,6 +17,7 @@
 #include "Report/MachineReport.h"
 #include "Report/Gate.h"
 #include "Symbolic/Assumptions.h"
+#include "../common/WarplintTidy.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -242,9 +243,6 @@ struct CheckRun {
 static std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
 makeProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
   using namespace clang::tidy;
-  ClangTidyGlobalOptions Global;
-  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
-  Defaults.Checks = "-*,warplint-*";
   ClangTidyOptions Overrides;
   if (!Checks.empty())
     Overrides.Checks = Checks;
@@ -264,17 +262,11 @@ makeProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
       L += (L.empty() ? "" : "; ") + E;
     Overrides.CheckOptions["Launch"] = ClangTidyOptions::ClangTidyValue(L);
   }
-  if (!Config.empty()) {
-    auto Parsed = parseConfiguration(llvm::MemoryBufferRef(Config, "--config"));
-    if (!Parsed) {
-      errs() << "warplint: error: invalid --config: "
-             << Parsed.getError().message() << "\n";
-      return nullptr;
-    }
-    return std::make_unique<ConfigOptionsProvider>(
-        Global, Defaults, std::move(*Parsed), Overrides, FS);
-  }
-  return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
+  std::string Err;
+  auto P = makeWarplintOptionsProvider(FS, Overrides, Config, Err);
+  if (!P)
+    errs() << "warplint: error: invalid --config: " << Err << "\n";
+  return P;
 }
 
 /// Whether to show "[3/12] file.cu" lines: on a terminal, not in CI, not

@@ -1,0 +1,35 @@
+//===- WarplintTidy.cpp - Running the checks through clang-tidy -----------===//
+#include "WarplintTidy.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace warplint {
+
+using namespace clang::tidy;
+
+ClangTidyOptions warplintDefaultOptions() {
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,warplint-*";
+  return Defaults;
+}
+
+std::unique_ptr<ClangTidyOptionsProvider>
+makeWarplintOptionsProvider(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                            const ClangTidyOptions &Overrides,
+                            llvm::StringRef ConfigYaml, std::string &Error) {
+  ClangTidyGlobalOptions Global;
+  if (!ConfigYaml.empty()) {
+    auto Parsed =
+        parseConfiguration(llvm::MemoryBufferRef(ConfigYaml, "--config"));
+    if (!Parsed) {
+      Error = Parsed.getError().message();
+      return nullptr;
+    }
+    return std::make_unique<ConfigOptionsProvider>(
+        Global, warplintDefaultOptions(), std::move(*Parsed), Overrides, FS);
+  }
+  return std::make_unique<FileOptionsProvider>(Global, warplintDefaultOptions(),
+                                               Overrides, FS);
+}
+
+} // namespace warplint

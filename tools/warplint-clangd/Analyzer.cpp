@@ -1,0 +1,188 @@
+//===- Analyzer.cpp - warplint's checks on unsaved editor buffers ---------===//
+#include "Analyzer.h"
+
+#include "../common/WarplintTidy.h"
+#include "Frontend/Tooling.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+// Keeps the statically linked check module (checks/WarpLintModule.cpp).
+extern volatile int WarpLintModuleAnchorSource;
+[[maybe_unused]] static int WarpLintModuleAnchorDestination =
+    WarpLintModuleAnchorSource;
+
+namespace warplint {
+namespace clangd {
+
+using namespace clang;
+using llvm::StringRef;
+
+namespace {
+/// A loaded compile database and the modification time of its file, so
+/// that an edited one is read again.
+struct CachedDatabase {
+  llvm::sys::TimePoint<> ModTime;
+  std::shared_ptr<tooling::CompilationDatabase> DB;
+};
+} // namespace
+
+struct Analyzer::Impl {
+  AnalyzerOptions Opts;
+  std::map<std::string, CachedDatabase> Cache; // by database file
+
+  /// The database in file \p File (compile_commands.json or
+  /// compile_flags.txt), or null when there is none or it does not load.
+  std::shared_ptr<tooling::CompilationDatabase> load(const std::string &File) {
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(File, St) || !llvm::sys::fs::is_regular_file(St))
+      return nullptr;
+    auto It = Cache.find(File);
+    if (It != Cache.end() && It->second.ModTime == St.getLastModificationTime())
+      return It->second.DB;
+    std::string Err;
+    std::shared_ptr<tooling::CompilationDatabase> DB;
+    if (StringRef(File).ends_with(".json")) {
+      auto J = tooling::JSONCompilationDatabase::loadFromFile(
+          File, Err, tooling::JSONCommandLineSyntax::AutoDetect);
+      // clangd guesses the command of a file the database lacks from its
+      // neighbours (headers, new files); so do we.
+      if (J)
+        DB = tooling::inferMissingCompileCommands(std::move(J));
+    } else {
+      DB = tooling::FixedCompilationDatabase::loadFromFile(File, Err);
+    }
+    if (!DB) {
+      llvm::errs() << "warplint-clangd: cannot read the compile database '"
+                   << File << "': " << Err << "\n";
+      return nullptr;
+    }
+    Cache[File] = {St.getLastModificationTime(), DB};
+    return DB;
+  }
+
+  /// The database in \p Dir, as clangd looks: compile_commands.json, then
+  /// build/compile_commands.json, compile_flags.txt, build/compile_flags.txt.
+  std::shared_ptr<tooling::CompilationDatabase> inDir(StringRef Dir,
+                                                      std::string &Source) {
+    for (const char *Name :
+         {"compile_commands.json", "build/compile_commands.json",
+          "compile_flags.txt", "build/compile_flags.txt"}) {
+      llvm::SmallString<256> P(Dir);
+      llvm::sys::path::append(P, llvm::sys::path::Style::posix, Name);
+      if (auto DB = load(std::string(P))) {
+        Source = std::string(P);
+        return DB;
+      }
+    }
+    return nullptr;
+  }
+
+  std::shared_ptr<tooling::CompilationDatabase> find(StringRef Path,
+                                                     std::string &Source) {
+    if (!Opts.CompileCommandsDir.empty()) {
+      llvm::SmallString<256> D(Opts.CompileCommandsDir);
+      llvm::sys::fs::make_absolute(D);
+      if (auto DB = inDir(D, Source))
+        return DB;
+      // clangd searches the file's directories when the option names a
+      // directory without a database.
+    }
+    for (StringRef Dir = llvm::sys::path::parent_path(Path); !Dir.empty();
+         Dir = llvm::sys::path::parent_path(Dir))
+      if (auto DB = inDir(Dir, Source))
+        return DB;
+    return nullptr;
+  }
+};
+
+Analyzer::Analyzer(AnalyzerOptions Opts) : I(new Impl{std::move(Opts), {}}) {}
+Analyzer::~Analyzer() = default;
+
+static std::vector<Edit> toEdits(const llvm::StringMap<tooling::Replacements> &F) {
+  std::vector<Edit> Out;
+  for (const auto &Entry : F)
+    for (const tooling::Replacement &R : Entry.second)
+      Out.push_back({R.getFilePath().str(), R.getOffset(), R.getLength(),
+                     R.getReplacementText().str()});
+  return Out;
+}
+
+static std::string normalize(StringRef P) {
+  llvm::SmallString<256> S(P);
+  llvm::sys::path::remove_dots(S, /*remove_dot_dot=*/true);
+  return std::string(S);
+}
+
+AnalysisResult Analyzer::analyze(const std::string &Path,
+                                 const std::map<std::string, std::string> &Unsaved) {
+  AnalysisResult R;
+  std::shared_ptr<tooling::CompilationDatabase> DB = I->find(Path, R.CommandSource);
+  if (!DB) {
+    // clangd's fallback: the file compiled with no flags.
+    DB = std::make_shared<tooling::FixedCompilationDatabase>(
+        llvm::sys::path::parent_path(Path), std::vector<std::string>{});
+    R.CommandSource = "no compile database: the file alone, with no flags";
+  }
+
+  // The open documents over the real files, the built-in CUDA headers
+  // under them.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS =
+      makeBuiltinHeaderFileSystem();
+  auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const auto &[P, Text] : Unsaved)
+    Mem->addFile(P, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, P));
+  FS->pushOverlay(Mem);
+
+  tidy::ClangTidyOptions Overrides;
+  if (!I->Opts.Checks.empty())
+    Overrides.Checks = I->Opts.Checks;
+  if (!I->Opts.GpuArch.empty())
+    Overrides.CheckOptions["GpuArch"] =
+        tidy::ClangTidyOptions::ClangTidyValue(I->Opts.GpuArch);
+  std::string Err;
+  auto Provider = makeWarplintOptionsProvider(FS, Overrides, I->Opts.Config, Err);
+  if (!Provider) {
+    R.Problem = "invalid warplint configuration: " + Err;
+    return R;
+  }
+  tidy::ClangTidyContext Context(std::move(Provider));
+  FrontendOptions FO;
+  std::unique_ptr<tooling::CompilationDatabase> WDB =
+      makeWarplintCompilations(*DB, FO);
+  std::vector<tidy::ClangTidyError> Errors =
+      tidy::runClangTidy(Context, *WDB, {Path}, FS, /*ApplyAnyFix=*/false);
+
+  const std::string Me = normalize(Path);
+  for (const tidy::ClangTidyError &E : Errors) {
+    if (StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
+      continue; // clangd reports the compiler's own diagnostics
+    if (normalize(E.Message.FilePath) != Me)
+      continue; // in a header: clangd shows those on the header
+    Finding F;
+    F.Check = E.DiagnosticName;
+    F.Message = E.Message.Message;
+    F.IsError = E.DiagLevel == tooling::Diagnostic::Error || E.IsWarningAsError;
+    F.Offset = E.Message.FileOffset;
+    for (const tooling::FileByteRange &BR : E.Message.Ranges)
+      if (normalize(BR.FilePath) == Me && BR.FileOffset <= F.Offset &&
+          F.Offset <= BR.FileOffset + BR.Length) {
+        F.Range = {BR.FileOffset, BR.FileOffset + BR.Length};
+        break;
+      }
+    F.Fix = toEdits(E.Message.Fix);
+    for (const tooling::DiagnosticMessage &N : E.Notes)
+      F.Notes.push_back({N.FilePath, N.FileOffset, N.Message, toEdits(N.Fix)});
+    R.Findings.push_back(std::move(F));
+  }
+  return R;
+}
+
+} // namespace clangd
+} // namespace warplint
