@@ -306,6 +306,12 @@ std::optional<unsigned> launchBoundsRegisterCap(const ArchSpec &A,
   if (MaxThreadsPerBlock < 1 || uint64_t(MaxThreadsPerBlock) > A.MaxThreadsPerBlock)
     return std::nullopt;
   int64_t MinBlocks = std::max<int64_t>(1, MinBlocksPerSm.value_or(1));
+  // Bounds the warp or block limit already forbids: no register count
+  // meets them.
+  if (A.WarpSize == 0 || MinBlocks > int64_t(A.MaxBlocksPerSm) ||
+      MinBlocks * int64_t(divUp(uint64_t(MaxThreadsPerBlock), A.WarpSize)) >
+          int64_t(A.MaxWarpsPerSm))
+    return std::nullopt;
   // The largest count whose register limit still lets MinBlocks blocks of
   // MaxThreadsPerBlock threads reside (only the register file counts: the
   // compiler cannot change the other limits).

@@ -135,7 +135,8 @@ struct RegisterChoice {
 /// a kernel (CUDA C++ Programming Guide, "Launch Bounds"): the largest count
 /// per thread with which MinBlocks blocks (1 when not given) of MaxThreads
 /// threads fit the register file of \p A by the occupancy rules. std::nullopt
-/// when no count does (the bounds exceed the GPU's limits).
+/// when no count does: the block is larger than the GPU allows, or MinBlocks
+/// such blocks exceed its warp or block limit whatever the registers.
 std::optional<unsigned> launchBoundsRegisterCap(const ArchSpec &A,
                                                 int64_t MaxThreadsPerBlock,
                                                 std::optional<int64_t> MinBlocksPerSm);
