@@ -5,24 +5,63 @@
 
 namespace warplint {
 
-OccupancySummary threadLimitOccupancy(const GpuModel &G, const LaunchConfig &L) {
-  OccupancySummary O;
-  int64_t Threads = std::max<int64_t>(1, L.threadsPerBlock());
-  int64_t Warps = (Threads + 31) / 32;
-  // CUDA C Programming Guide, Technical Specifications per Compute
-  // Capability: resident warps and blocks per SM.
-  int64_t MaxWarps = G.Major == 1 ? (G.Minor < 2 ? 24 : 32)
-                                  : (G.Major == 2 ? 48 : 64);
-  int64_t MaxBlocks = G.Major < 3 ? 8 : (G.Major < 5 ? 16 : 32);
-  int64_t ByWarps = MaxWarps / Warps;
-  O.BlocksPerSm = unsigned(std::max<int64_t>(0, std::min(MaxBlocks, ByWarps)));
-  O.Limiter = ByWarps < MaxBlocks ? "warps" : "blocks";
-  O.WarpsPerSm = unsigned(O.BlocksPerSm * Warps);
-  O.Occupancy = double(O.WarpsPerSm) / double(MaxWarps);
-  O.Origin = "warp and block limits of compute capability " +
-             std::to_string(G.Major) + "." + std::to_string(G.Minor) +
-             " only; registers and shared memory not counted";
-  return O;
+OccupancySummary kernelOccupancy(const KernelFacts &K, const LaunchConfig &L,
+                                 const ArchSpec &Arch, const EstimateOptions &O) {
+  OccupancySummary S;
+  const PtxasFunctionUsage *P = findPtxasUsage(O.Ptxas, K.Name, Arch.sm());
+
+  // Registers per thread.
+  RegisterInputs RI;
+  RI.Option = O.RegistersPerThread;
+  if (P && P->Registers)
+    RI.Ptxas = P->Registers;
+  RI.MaxRegCount = O.MaxRegCount;
+  RI.Bounds = K.Bounds;
+  RegisterChoice RC = chooseRegistersPerThread(Arch, RI);
+  S.RegistersPerThread = RC.Registers;
+  S.RegistersSource = toString(RC.Source);
+  S.RegistersOrigin = RC.Origin;
+  S.Assumptions = RC.Assumptions;
+
+  // Shared memory per block.
+  StaticSharedMemory SM = staticSharedMemory(K);
+  if (P) {
+    S.StaticSharedBytes = P->SharedBytes;
+  } else {
+    S.StaticSharedBytes = SM.Bytes;
+    for (const std::string &B : SM.Unknown)
+      S.Assumptions.push_back("the __shared__ buffer '" + B +
+                              "' takes no shared memory (its size is not known)");
+  }
+  S.DynamicSharedBytes = uint64_t(std::max<int64_t>(0, L.SharedBytes));
+  if (SM.HasDynamic && S.DynamicSharedBytes == 0)
+    S.Assumptions.push_back("no dynamic shared memory (the kernel declares "
+                            "extern __shared__ memory, but its size at the "
+                            "launch is not a known constant)");
+  S.SharedBytesPerBlock = S.StaticSharedBytes + S.DynamicSharedBytes;
+
+  OccupancyInput In;
+  In.ThreadsPerBlock = uint64_t(std::max<int64_t>(0, L.threadsPerBlock()));
+  In.RegistersPerThread = S.RegistersPerThread;
+  In.SharedBytesPerBlock = S.SharedBytesPerBlock;
+  In.CarveoutPercent = O.CarveoutPercent;
+  S.Detail = computeOccupancy(Arch, In);
+  for (const std::string &A : S.Detail.Assumptions)
+    S.Assumptions.push_back(A);
+  S.BlocksPerSm = S.Detail.BlocksPerSm;
+  S.WarpsPerSm = S.Detail.WarpsPerSm;
+  S.Occupancy = S.Detail.Occupancy;
+  S.Limiter = S.Detail.limiterName();
+  std::string CC = std::to_string(Arch.Major) + "." + std::to_string(Arch.Minor);
+  if (S.Detail.Valid)
+    S.Origin = "occupancy calculator, compute capability " + CC + ", " +
+               std::to_string(S.RegistersPerThread) + " registers and " +
+               std::to_string(S.SharedBytesPerBlock) +
+               " bytes of shared memory per thread block; limited by " +
+               S.Limiter;
+  else
+    S.Origin = "the launch cannot run: " + S.Detail.Error;
+  return S;
 }
 
 std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
@@ -38,7 +77,7 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     E.Gpu = Gpu.Sm;
     E.ArchId = Arch.Id;
     E.ArchName = Arch.Name;
-    E.Occupancy = threadLimitOccupancy(Gpu, L);
+    E.Occupancy = kernelOccupancy(K, L, Arch, O);
     CuMAPzInputs In;
     In.Gpu = Gpu;
     In.Channels = {Gpu.Partitions ? Gpu.Partitions : 8,
@@ -54,6 +93,10 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     for (ReferenceSkew &RS : E.CuMAPz.Channels.Refs)
       RS.Access = nullptr;
     E.Assumptions = L.Assumptions;
+    for (const std::string &S : E.Occupancy.Assumptions)
+      if (std::find(E.Assumptions.begin(), E.Assumptions.end(), S) ==
+          E.Assumptions.end())
+        E.Assumptions.push_back(S);
     for (const std::string &S : E.CuMAPz.Assumptions)
       if (std::find(E.Assumptions.begin(), E.Assumptions.end(), S) ==
           E.Assumptions.end())
@@ -110,6 +153,27 @@ llvm::json::Value toJSON(const CuMAPzEstimate &E) {
       {"unanalysable", llvm::json::Array(E.Unanalysable)}};
 }
 
+llvm::json::Value toJSON(const OccupancySummary &S) {
+  using llvm::json::Object;
+  Object O{{"value", S.Occupancy},
+           {"blocks_per_sm", S.BlocksPerSm},
+           {"warps_per_sm", S.WarpsPerSm},
+           {"limiter", S.Limiter},
+           {"origin", S.Origin},
+           {"registers_per_thread",
+            Object{{"value", S.RegistersPerThread},
+                   {"source", S.RegistersSource},
+                   {"origin", S.RegistersOrigin}}},
+           {"shared_bytes_per_block",
+            Object{{"value", int64_t(S.SharedBytesPerBlock)},
+                   {"static", int64_t(S.StaticSharedBytes)},
+                   {"dynamic", int64_t(S.DynamicSharedBytes)}}},
+           {"calculator", toJSON(S.Detail)}};
+  if (!S.Detail.Valid)
+    O["error"] = S.Detail.Error;
+  return O;
+}
+
 llvm::json::Value toJSON(const KernelEstimate &E) {
   using llvm::json::Object;
   auto Dim = [](const std::array<int64_t, 3> &D) {
@@ -123,11 +187,7 @@ llvm::json::Value toJSON(const KernelEstimate &E) {
       {"launch", Object{{"grid", Dim(E.Config.Grid)},
                         {"block", Dim(E.Config.Block)},
                         {"origin", E.Config.Origin}}},
-      {"occupancy", Object{{"value", E.Occupancy.Occupancy},
-                           {"blocks_per_sm", E.Occupancy.BlocksPerSm},
-                           {"warps_per_sm", E.Occupancy.WarpsPerSm},
-                           {"limiter", E.Occupancy.Limiter},
-                           {"origin", E.Occupancy.Origin}}},
+      {"occupancy", toJSON(E.Occupancy)},
       {"cumapz", toJSON(E.CuMAPz)},
       {"assumptions",
        llvm::json::Array(E.Assumptions)}};

@@ -16,6 +16,8 @@
 #include "Model/CuMAPz.h"
 #include "Model/KernelFacts.h"
 #include "Model/Launch.h"
+#include "Model/Occupancy.h"
+#include "Model/PtxasUsage.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -29,14 +31,40 @@ struct OccupancySummary {
   unsigned BlocksPerSm = 0;
   unsigned WarpsPerSm = 0;
   double Occupancy = 0; ///< 0..1
-  std::string Limiter;  ///< "warps", "blocks", "registers", ...
+  std::string Limiter;  ///< "warps", "blocks", "registers", "shared memory"
   std::string Origin;   ///< how it was computed, for the notes
+  /// The registers per thread it was computed with, where they come from
+  /// ("option", "ptxas", "maxrregcount", "launch_bounds", "default") and a
+  /// phrase for notes.
+  unsigned RegistersPerThread = 0;
+  std::string RegistersSource;
+  std::string RegistersOrigin;
+  /// Shared memory per block: static (the __shared__ buffers, or ptxas)
+  /// plus dynamic (the launch's third <<<>>> argument).
+  uint64_t StaticSharedBytes = 0;
+  uint64_t DynamicSharedBytes = 0;
+  uint64_t SharedBytesPerBlock = 0;
+  /// Every figure of the occupancy calculator (Model/Occupancy.h).
+  OccupancyResult Detail;
+  /// What had to be assumed (registers, shared memory, carveout).
+  std::vector<std::string> Assumptions;
 };
 
 struct EstimateOptions {
   AnalysisOptions Analysis;
   /// Model channel skew on GPUs whose partitions are address-hashed.
   bool ChannelSkewOnHashed = false;
+  /// Registers per thread given by the user: overrides every other source.
+  std::optional<unsigned> RegistersPerThread;
+  /// The -maxrregcount of the file's compile command
+  /// (CompileFacts::MaxRegCount).
+  std::optional<unsigned> MaxRegCount;
+  /// cudaFuncAttributePreferredSharedMemoryCarveout in percent (7.0+).
+  std::optional<unsigned> CarveoutPercent;
+  /// ptxas -v usage of the file's kernels, when the user asked for it
+  /// (parsePtxasVerbose, runPtxasUsage): registers and static shared
+  /// memory then come from it.
+  std::vector<PtxasFunctionUsage> Ptxas;
 };
 
 struct KernelEstimate {
@@ -51,9 +79,12 @@ struct KernelEstimate {
   std::vector<std::string> Assumptions;
 };
 
-/// The stand-in occupancy until the occupancy calculator is wired: the
-/// thread, warp and block limits of the compute capability only.
-OccupancySummary threadLimitOccupancy(const GpuModel &G, const LaunchConfig &L);
+/// The occupancy of \p K launched as \p L on \p Arch by the occupancy
+/// calculator's rules (Model/Occupancy.h), with the registers per thread
+/// chosen by chooseRegistersPerThread() and the shared memory of the
+/// kernel's buffers and the launch.
+OccupancySummary kernelOccupancy(const KernelFacts &K, const LaunchConfig &L,
+                                 const ArchSpec &Arch, const EstimateOptions &O);
 
 std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
                                            const std::vector<LaunchConfig> &Configs,
@@ -62,6 +93,7 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
                                            const EstimateOptions &O);
 
 llvm::json::Value toJSON(const KernelEstimate &E);
+llvm::json::Value toJSON(const OccupancySummary &S);
 llvm::json::Value toJSON(const CuMAPzEstimate &E);
 
 } // namespace warplint

@@ -64,11 +64,14 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
          "sqrt(shm_eff) (eq. 8; larger is better; compares variants of one "
          "kernel). ch_skew '-': not modelled (address-hashed partitions).\n";
   for (const KernelEstimate &E : Estimates) {
-    if (E.Assumptions.empty() && E.CuMAPz.Unanalysable.empty())
+    if (E.Assumptions.empty() && E.CuMAPz.Unanalysable.empty() &&
+        E.Occupancy.Detail.Valid)
       continue;
     Out += fmt::format("\n{} ({} x {}, {}): from {}\n", E.Kernel,
                        dims(E.Config.Grid), dims(E.Config.Block), E.Gpu,
                        E.Config.Origin);
+    if (!E.Occupancy.Detail.Valid)
+      Out += fmt::format("  cannot launch: {}\n", E.Occupancy.Detail.Error);
     for (const std::string &A : E.Assumptions)
       Out += fmt::format("  assuming {}\n", A);
     for (const std::string &U : E.CuMAPz.Unanalysable)

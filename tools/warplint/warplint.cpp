@@ -468,6 +468,7 @@ static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
     for (const KernelFacts &K : R.Facts.Kernels) {
       std::vector<std::string> KP;
       EstimateOptions KO = EO;
+      KO.MaxRegCount = R.Facts.Compile.MaxRegCount;
       for (const auto &[Name, A] : parseKernelAssumptions(K, KP))
         KO.Analysis.Enum.Assumptions[Name] = A;
       std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
