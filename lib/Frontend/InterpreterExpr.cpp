@@ -987,7 +987,9 @@ void Interpreter::recordBinaryOp(const BinaryOperator *BO) {
           ER.Val.getInt().getSignificantBits() <= 63)
         Divisor = ER.Val.getInt().getExtValue();
     }
-    recordExprOp(Opc == BO_Div ? OpKind::Div : OpKind::Rem, T, BO, "", Divisor);
+    recordExprOp(Opc == BO_Div ? OpKind::Div : OpKind::Rem, T, BO,
+                 T->isUnsignedIntegerOrEnumerationType() ? "unsigned" : "",
+                 Divisor);
     return;
   }
   case BO_Shl:

@@ -192,7 +192,8 @@ struct OpFacts {
   OpKind Kind = OpKind::Add;
   OpType Type = OpType::Int32;
   /// Math/Call: the function's name; Address: the memory space; Convert:
-  /// "<from>-><to>" (e.g. "int32->float"); empty otherwise.
+  /// "<from>-><to>" (e.g. "int32->float"); integer Div/Rem: "unsigned"
+  /// when unsigned; empty otherwise.
   std::string Name;
   /// Integer Div/Rem by a constant: the divisor; 0 otherwise.
   int64_t Divisor = 0;
