@@ -447,6 +447,7 @@ Flow Interpreter::execIf(const IfStmt *IS) {
     return exec(IS->getElse());
   }
 
+  recordOp(OpKind::Branch, OpType::Other, IS, IS->getIfLoc());
   unsigned Id = recording() ? NextBranch++ : ~0u;
   bool ThenExits = alwaysExits(IS->getThen());
 
@@ -504,6 +505,7 @@ Flow Interpreter::execSwitch(const SwitchStmt *SS) {
     exec(Init);
   const clang::Expr *CondE = SS->getCond();
   SymExpr Cond = asExpr(eval(CondE), CondE);
+  recordOp(OpKind::Branch, OpType::Other, SS, SS->getSwitchLoc());
   unsigned Id = recording() ? NextBranch++ : ~0u;
   if (recording()) {
     BranchFacts B;

@@ -175,6 +175,14 @@ private:
   std::optional<Value> ReturnValue;
   bool MultipleReturns = false;
   unsigned FreshCounter = 0;
+  // Operations (KernelFacts::Ops): each AST node is recorded once per
+  // inlined instance of its function (InlineInstance; 0 in the kernel),
+  // identical ones of a line aggregate into one entry (OpIndex).
+  unsigned InlineInstance = 0, NextInlineInstance = 0;
+  std::set<std::pair<const void *, unsigned>> SeenOps;
+  std::map<std::string, size_t> OpIndex;
+  // Floating multiplications contracted into an fma with their addition.
+  std::set<const clang::Expr *> FusedMuls;
 
   bool recording() const { return DryRun == 0 && !HostMode; }
 
@@ -211,6 +219,16 @@ private:
   Value pointerArith(const Value &Ptr, const Value &Off, QualType PointeeTy,
                      bool Subtract);
   void recordBarrier(StringRef Name, SourceLocation L);
+  void recordOp(OpKind K, OpType T, const void *Node, SourceLocation L,
+                std::string Name = "", int64_t Divisor = 0);
+  /// recordOp for an expression, unless it is a compile-time constant.
+  void recordExprOp(OpKind K, QualType T, const clang::Expr *E,
+                    std::string Name = "", int64_t Divisor = 0);
+  void recordBinaryOp(const BinaryOperator *BO);
+  void recordCastOp(const CastExpr *CE);
+  void recordCallOp(const CallExpr *CE, const FunctionDecl *Callee,
+                    StringRef Name);
+  OpType opType(QualType T) const;
   void recordSharedBuffer(const VarDecl *VD);
   Value rootOf(const VarDecl *VD);
   unsigned typeSize(QualType T) const;

@@ -41,6 +41,39 @@ const char *toString(BranchKind K) {
   return "if";
 }
 
+const char *toString(OpKind K) {
+  switch (K) {
+  case OpKind::Add: return "add";
+  case OpKind::Mul: return "mul";
+  case OpKind::Fma: return "fma";
+  case OpKind::Div: return "div";
+  case OpKind::Rem: return "rem";
+  case OpKind::Bitwise: return "bitwise";
+  case OpKind::Shift: return "shift";
+  case OpKind::Compare: return "compare";
+  case OpKind::Logical: return "logical";
+  case OpKind::Select: return "select";
+  case OpKind::Convert: return "convert";
+  case OpKind::Math: return "math";
+  case OpKind::Call: return "call";
+  case OpKind::Address: return "address";
+  case OpKind::Branch: return "branch";
+  }
+  return "add";
+}
+
+const char *toString(OpType T) {
+  switch (T) {
+  case OpType::Int32: return "int32";
+  case OpType::Int64: return "int64";
+  case OpType::Half: return "half";
+  case OpType::Float: return "float";
+  case OpType::Double: return "double";
+  case OpType::Other: return "other";
+  }
+  return "other";
+}
+
 static Value toJSON(const SourceLoc &L) {
   return Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
 }
@@ -179,6 +212,19 @@ Value toJSON(const KernelFacts &K) {
                {"loc", toJSON(L.Loc)},
                {"calls", calls(L.Calls)},
                {"guards", guards(L.Guards)}});
+  Array Ops;
+  for (const OpFacts &O : K.Ops) {
+    Ops.push_back(Object{{"op", toString(O.Kind)},
+                         {"type", toString(O.Type)},
+                         {"what", O.Name},
+                         {"count", O.Count},
+                         {"loc", toJSON(O.Loc)},
+                         {"calls", calls(O.Calls)},
+                         {"loops", loops(O.Loops)},
+                         {"guards", guards(O.Guards)}});
+    if (O.Divisor)
+      Ops.back().getAsObject()->insert({"divisor", O.Divisor});
+  }
   Array Launches;
   for (const LaunchSiteFacts &L : K.LaunchSites) {
     Array Args;
@@ -224,6 +270,7 @@ Value toJSON(const KernelFacts &K) {
                 {"barriers", std::move(Barriers)},
                 {"branches", std::move(Branches)},
                 {"loops", std::move(Loops)},
+                {"ops", std::move(Ops)},
                 {"launch_sites", std::move(Launches)},
                 {"launch_bounds", std::move(Bounds)},
                 {"symbols", std::move(Symbols)},

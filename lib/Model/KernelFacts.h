@@ -158,6 +158,52 @@ struct LoopFacts {
   std::vector<GuardRef> Guards;
 };
 
+/// What a source operation is, for the instruction counts
+/// (lib/Model/InstructionCounts.h maps each kind to PTX-like instructions;
+/// docs/models/instruction-counts.md has the table).
+enum class OpKind {
+  Add,     ///< + - (binary and unary minus), ++ --, += -=
+  Mul,     ///< *
+  Fma,     ///< a*b+c, a*b-c, c+=a*b on floating types (nvcc contracts them)
+  Div,     ///< /
+  Rem,     ///< %
+  Bitwise, ///< & | ^ ~
+  Shift,   ///< << >>
+  Compare, ///< < <= > >= == !=, and a value tested for truth
+  Logical, ///< && || !
+  Select,  ///< c ? a : b
+  Convert, ///< between integer and floating point, float and double, 32
+           ///< and 64-bit integers
+  Math,    ///< a call to a math or intrinsic function (Name: sinf, __expf)
+  Call,    ///< a call to a function whose body is not analysed (Name)
+  Address, ///< address arithmetic of a subscript or pointer offset that is
+           ///< not a constant (Name: the memory space)
+  Branch,  ///< the conditional branch of an if or a switch
+};
+const char *toString(OpKind K);
+
+/// The type an operation computes in.
+enum class OpType { Int32, Int64, Half, Float, Double, Other };
+const char *toString(OpType T);
+
+/// Identical operations of one source line with the same context (loops,
+/// guards, call chain), aggregated: Count of them.
+struct OpFacts {
+  OpKind Kind = OpKind::Add;
+  OpType Type = OpType::Int32;
+  /// Math/Call: the function's name; Address: the memory space; Convert:
+  /// "<from>-><to>" (e.g. "int32->float"); integer Div/Rem: "unsigned"
+  /// when unsigned; empty otherwise.
+  std::string Name;
+  /// Integer Div/Rem by a constant: the divisor; 0 otherwise.
+  int64_t Divisor = 0;
+  unsigned Count = 1;
+  SourceLoc Loc; ///< the first of the aggregated operations
+  CallChain Calls;
+  std::vector<unsigned> Loops;
+  std::vector<GuardRef> Guards;
+};
+
 struct UnknownFacts {
   std::string Reason;
   SourceLoc Loc;
@@ -217,6 +263,9 @@ struct KernelFacts {
   std::vector<BarrierFacts> Barriers;
   std::vector<BranchFacts> Branches;
   std::vector<LoopFacts> Loops;
+  /// Arithmetic, logic, conversions, math calls, address arithmetic and
+  /// branches (not the memory accesses and barriers, which are above).
+  std::vector<OpFacts> Ops;
   std::vector<LaunchSiteFacts> LaunchSites;
   std::optional<LaunchBounds> Bounds;
   std::vector<AnnotationFacts> Annotations;
