@@ -14,6 +14,8 @@
 #include "Model/Analyses.h"
 #include "Model/ArchSpec.h"
 #include "Model/CuMAPz.h"
+#include "Model/HongKim.h"
+#include "Model/InstructionCounts.h"
 #include "Model/KernelFacts.h"
 #include "Model/Launch.h"
 #include "Model/Occupancy.h"
@@ -21,6 +23,8 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +69,33 @@ struct EstimateOptions {
   /// (parsePtxasVerbose, runPtxasUsage): registers and static shared
   /// memory then come from it.
   std::vector<PtxasFunctionUsage> Ptxas;
+  /// Per-thread instruction counts given by the user for a kernel (by
+  /// name), as a paper gives them: they replace the counts warplint derives
+  /// (Model/InstructionCounts.h) in the cycle model.
+  std::map<std::string, HongKimKernelCounts> GivenCounts;
+  /// Which cycle model: "auto" (defaultVariant), "hong-kim", "wang-lou",
+  /// "cgpredict", "mdm". The base Hong–Kim result is always computed.
+  std::string Model = "auto";
+  /// Round the Hong–Kim intermediates as the paper's Table 2 prints them.
+  bool PaperRounding = false;
+};
+
+/// The cycle estimate of one kernel launch (docs/models/hong-kim.md).
+struct CycleEstimate {
+  /// Where the counts come from: "derived" or "given".
+  std::string CountsSource;
+  HongKimKernelCounts Counts;
+  /// The derived counts in full (classes, guarded share, per access);
+  /// present when derived. Access pointers are cleared.
+  std::optional<InstructionCounts> Derived;
+  HongKimResult HongKim;
+  /// The model asked for or chosen, why, and its total.
+  VariantChoice Model;
+  std::string ModelNote; ///< why another model was used, if any
+  double TotalCycles = 0;
+  double TimeSeconds = 0;
+  /// Hong–Kim's extensions, when computed.
+  std::optional<llvm::json::Value> Extension;
 };
 
 struct KernelEstimate {
@@ -76,6 +107,7 @@ struct KernelEstimate {
   std::string ArchName;
   OccupancySummary Occupancy;
   CuMAPzEstimate CuMAPz;
+  CycleEstimate Cycles;
   std::vector<std::string> Assumptions;
 };
 
@@ -91,6 +123,13 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
                                            const ArchSpec &Arch,
                                            const GpuModel &Gpu,
                                            const EstimateOptions &O);
+
+/// The Hong–Kim cycle estimate (and the chosen extension) of K under L,
+/// with the occupancy already computed in Occ.
+CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
+                             const ArchSpec &Arch, const GpuModel &Gpu,
+                             const OccupancySummary &Occ,
+                             const EstimateOptions &O);
 
 llvm::json::Value toJSON(const KernelEstimate &E);
 llvm::json::Value toJSON(const OccupancySummary &S);

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace warplint {
 
 static std::string dims(const std::array<int64_t, 3> &D) {
@@ -19,47 +21,90 @@ static std::string num(double V) {
   return fmt::format("{:.3f}", V);
 }
 
-std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
-  struct Row {
-    std::vector<std::string> Cells;
-  };
-  std::vector<std::string> Head = {"kernel",  "grid",     "block",   "gpu",
-                                   "occup.",  "limiter",  "reuse",   "lat_hid",
-                                   "bw_util", "ch_skew",  "shm_eff", "br_eff",
-                                   "MPE"};
-  std::vector<Row> Rows;
-  for (const KernelEstimate &E : Estimates) {
-    const CuMAPzEstimate &C = E.CuMAPz;
-    Rows.push_back(
-        {{E.Kernel, dims(E.Config.Grid), dims(E.Config.Block), E.Gpu,
-          fmt::format("{:.0f}%", E.Occupancy.Occupancy * 100),
-          E.Occupancy.Limiter, num(C.DataReuse), num(C.LatHiding),
-          num(C.BwUtil), C.ChSkewModelled ? num(C.ChSkew) : "-",
-          num(C.ShmEff), num(C.BranchEff), num(C.MPE)}});
+static std::string cycles(double V) {
+  if (V >= 1e7)
+    return fmt::format("{:.3g}", V);
+  return fmt::format("{:.0f}", V);
+}
+
+static std::string seconds(double S) {
+  if (S <= 0)
+    return "-";
+  if (S < 1e-3)
+    return fmt::format("{:.1f} us", S * 1e6);
+  if (S < 1)
+    return fmt::format("{:.2f} ms", S * 1e3);
+  return fmt::format("{:.2f} s", S);
+}
+
+/// Columns padded to their widest cell; the columns in Left left-aligned.
+static std::string table(const std::vector<std::vector<std::string>> &Rows,
+                         const std::vector<size_t> &Left) {
+  std::vector<size_t> W;
+  for (const auto &R : Rows) {
+    W.resize(std::max(W.size(), R.size()));
+    for (size_t I = 0; I < R.size(); ++I)
+      W[I] = std::max(W[I], R[I].size());
   }
-  std::vector<size_t> W(Head.size());
-  for (size_t I = 0; I < Head.size(); ++I)
-    W[I] = Head[I].size();
-  for (const Row &R : Rows)
-    for (size_t I = 0; I < R.Cells.size(); ++I)
-      W[I] = std::max(W[I], R.Cells[I].size());
   std::string Out;
-  auto Line = [&](const std::vector<std::string> &Cells) {
+  for (const auto &Cells : Rows) {
     std::string L;
     for (size_t I = 0; I < Cells.size(); ++I) {
-      // Names and text left-aligned, numbers right-aligned.
-      bool Left = I == 0 || I == 3 || I == 5;
+      bool IsLeft = std::find(Left.begin(), Left.end(), I) != Left.end();
       L += I ? "  " : "";
-      L += Left ? fmt::format("{:<{}}", Cells[I], W[I])
-                : fmt::format("{:>{}}", Cells[I], W[I]);
+      L += IsLeft ? fmt::format("{:<{}}", Cells[I], W[I])
+                  : fmt::format("{:>{}}", Cells[I], W[I]);
     }
     while (!L.empty() && L.back() == ' ')
       L.pop_back();
     Out += L + "\n";
-  };
-  Line(Head);
-  for (const Row &R : Rows)
-    Line(R.Cells);
+  }
+  return Out;
+}
+
+std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
+  // Cycles first: what a kernel costs on this GPU and what bounds it.
+  std::vector<std::vector<std::string>> Cyc = {
+      {"kernel", "grid", "block", "gpu", "occup.", "limiter", "model",
+       "cycles", "time", "MWP", "CWP", "bound"}};
+  for (const KernelEstimate &E : Estimates) {
+    const CycleEstimate &C = E.Cycles;
+    const HongKimResult &H = C.HongKim;
+    bool Have = E.Occupancy.Detail.Valid && H.Ok;
+    Cyc.push_back(
+        {E.Kernel, dims(E.Config.Grid), dims(E.Config.Block), E.Gpu,
+         fmt::format("{:.0f}%", E.Occupancy.Occupancy * 100),
+         E.Occupancy.Limiter, Have ? toString(C.Model.Variant) : "-",
+         Have ? cycles(C.TotalCycles) : "-",
+         Have ? seconds(C.TimeSeconds) : "-",
+         Have ? fmt::format("{:.2f}", H.Mwp) : "-",
+         Have ? fmt::format("{:.2f}", H.Cwp) : "-",
+         !Have                            ? "-"
+         : H.Case == HongKimCase::Eq22     ? "latency (22)"
+         : H.Case == HongKimCase::Eq23     ? "memory (23)"
+         : H.Case == HongKimCase::Eq24     ? "compute (24)"
+                                           : "compute"});
+  }
+  std::string Out = table(Cyc, {0, 3, 5, 6, 11});
+  Out += "\nHong-Kim (ISCA'09 eq. 1-27): cycles of the whole launch at the "
+         "GPU's clock; MWP/CWP: memory- and computation-warp parallelism; "
+         "bound: the case of eq. 22-24 that applied: latency (too few warps), "
+         "memory (CWP >= MWP, or more computation than memory cycles), "
+         "compute (MWP > CWP). model: the variant whose total is shown "
+         "(docs/models/hong-kim.md).\n\n";
+
+  std::vector<std::vector<std::string>> Mpe = {
+      {"kernel", "grid", "block", "gpu", "occup.", "limiter", "reuse",
+       "lat_hid", "bw_util", "ch_skew", "shm_eff", "br_eff", "MPE"}};
+  for (const KernelEstimate &E : Estimates) {
+    const CuMAPzEstimate &C = E.CuMAPz;
+    Mpe.push_back({E.Kernel, dims(E.Config.Grid), dims(E.Config.Block), E.Gpu,
+                   fmt::format("{:.0f}%", E.Occupancy.Occupancy * 100),
+                   E.Occupancy.Limiter, num(C.DataReuse), num(C.LatHiding),
+                   num(C.BwUtil), C.ChSkewModelled ? num(C.ChSkew) : "-",
+                   num(C.ShmEff), num(C.BranchEff), num(C.MPE)});
+  }
+  Out += table(Mpe, {0, 3, 5});
   Out += "\nCuMAPz MPE = reuse x lat_hid x bw_util / ch_skew x br_eff x "
          "sqrt(shm_eff) (eq. 8; larger is better; compares variants of one "
          "kernel). ch_skew '-': not modelled (address-hashed partitions).\n";
@@ -72,6 +117,15 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
                        E.Config.Origin);
     if (!E.Occupancy.Detail.Valid)
       Out += fmt::format("  cannot launch: {}\n", E.Occupancy.Detail.Error);
+    else if (E.Cycles.HongKim.Ok)
+      Out += fmt::format(
+          "  counts per thread ({}): {} computation, {} coalesced and {} "
+          "uncoalesced memory, {} synchronization; {}\n",
+          E.Cycles.CountsSource, E.Cycles.Counts.Comp, E.Cycles.Counts.CoalMem,
+          E.Cycles.Counts.UncoalMem, E.Cycles.Counts.Synch,
+          describe(E.Cycles.HongKim.Case));
+    else
+      Out += fmt::format("  no cycle estimate: {}\n", E.Cycles.HongKim.Error);
     for (const std::string &A : E.Assumptions)
       Out += fmt::format("  assuming {}\n", A);
     for (const std::string &U : E.CuMAPz.Unanalysable)

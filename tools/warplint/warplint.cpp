@@ -121,6 +121,29 @@ static cl::opt<bool> Estimate(
              "performance estimate with its terms) instead of running the "
              "checks"),
     cl::cat(Category));
+static cl::opt<std::string> ModelOpt(
+    "model",
+    cl::desc("Cycle model for --estimate and warplint-kernel-cost: auto (by "
+             "the GPU, docs/models/hong-kim.md), hong-kim, wang-lou, "
+             "cgpredict or mdm"),
+    cl::init("auto"), cl::cat(Category));
+static cl::list<std::string> CountsOpt(
+    "counts",
+    cl::desc("Per-thread instruction counts of a kernel, as a paper gives "
+             "them, in place of the derived ones: 'kernel: comp=27 coal=0 "
+             "uncoal=6 sync=6' (also uncoal_per_mw=, coal_per_mw=, "
+             "load_bytes=); repeatable"),
+    cl::cat(Category));
+static cl::opt<unsigned> RegistersOpt(
+    "registers",
+    cl::desc("Registers per thread for occupancy (overrides -maxrregcount, "
+             "__launch_bounds__ and the default of 32)"),
+    cl::init(0), cl::cat(Category));
+static cl::opt<bool> PaperRounding(
+    "paper-rounding",
+    cl::desc("Round the Hong-Kim intermediates as the paper's Table 2 prints "
+             "them"),
+    cl::cat(Category));
 static cl::opt<std::string> Format(
     "format",
     cl::desc("Output: text (as clang-tidy prints), json (findings and "
@@ -422,6 +445,68 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors) {
 
 /// The estimators over every kernel of every file. Returns false on a bad
 /// option; files that cannot be analysed go to \p Problems.
+/// --model, --counts, --registers, --paper-rounding into O; false after an
+/// error message.
+static bool parseModelOptions(EstimateOptions &O) {
+  if (ModelOpt != "auto" && !parseHongKimVariant(ModelOpt)) {
+    errs() << "warplint: error: --model must be auto, hong-kim, wang-lou, "
+              "cgpredict or mdm, not '"
+           << ModelOpt << "'\n";
+    return false;
+  }
+  O.Model = ModelOpt;
+  O.PaperRounding = PaperRounding;
+  if (RegistersOpt)
+    O.RegistersPerThread = RegistersOpt.getValue();
+  for (StringRef Spec : CountsOpt) {
+    auto [Kernel, Rest] = Spec.split(':');
+    Kernel = Kernel.trim();
+    if (Kernel.empty() || Rest.trim().empty()) {
+      errs() << "warplint: error: --counts='" << Spec
+             << "': expected 'kernel: comp=N coal=N uncoal=N sync=N'\n";
+      return false;
+    }
+    HongKimKernelCounts C;
+    SmallVector<StringRef, 8> Items;
+    Rest.split(Items, ' ', -1, /*KeepEmpty=*/false);
+    std::set<std::string> Got;
+    for (StringRef Item : Items) {
+      auto [Key, Val] = Item.trim(",").split('=');
+      double V;
+      if (Val.getAsDouble(V) || V < 0) {
+        errs() << "warplint: error: --counts='" << Spec << "': '" << Item
+               << "' is not key=number (a number >= 0)\n";
+        return false;
+      }
+      double *Field = Key == "comp"            ? &C.Comp
+                      : Key == "coal"          ? &C.CoalMem
+                      : Key == "uncoal"        ? &C.UncoalMem
+                      : Key == "sync"          ? &C.Synch
+                      : Key == "uncoal_per_mw" ? &C.UncoalPerMw
+                      : Key == "coal_per_mw"   ? &C.CoalPerMw
+                      : Key == "load_bytes"    ? &C.LoadBytesPerWarp
+                                               : nullptr;
+      if (!Field) {
+        errs() << "warplint: error: --counts='" << Spec << "': unknown key '"
+               << Key
+               << "' (comp, coal, uncoal, sync, uncoal_per_mw, coal_per_mw, "
+                  "load_bytes)\n";
+        return false;
+      }
+      *Field = V;
+      Got.insert(Key.str());
+    }
+    for (const char *Need : {"comp", "coal", "uncoal", "sync"})
+      if (!Got.count(Need)) {
+        errs() << "warplint: error: --counts='" << Spec << "': '" << Need
+               << "=' is missing\n";
+        return false;
+      }
+    O.GivenCounts[Kernel.str()] = C;
+  }
+  return true;
+}
+
 static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                              const std::vector<std::string> &Files,
                              const FrontendOptions &Opts,
@@ -434,6 +519,8 @@ static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
   LaunchOptions LO = checks::parseLaunchOption(L, Bad);
   EstimateOptions EO;
   EO.ChannelSkewOnHashed = ChannelSkewOnHashed;
+  if (!parseModelOptions(EO))
+    return false;
   if (!AssumeOpt.empty()) {
     std::string Err =
         sym::parseAssumptions(AssumeOpt, EO.Analysis.Enum.Assumptions);
