@@ -272,7 +272,7 @@ void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
             << Why;
         std::string Eq7 =
             "CuMAPz eq. 7: n_path = " + decimal(R.Paths) + " over n_warp = " +
-            std::to_string(R.Warps) + " warp executions, branch efficiency " +
+            decimal(R.Warps) + " warp executions, branch efficiency " +
             decimal(R.branchEfficiency());
         if (!R.IterationsEvaluated.empty())
           Eq7 += "; evaluated for " + iterations(R);

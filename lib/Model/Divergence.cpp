@@ -189,20 +189,22 @@ public:
   using Visit = std::function<bool(std::map<std::string, int64_t> &V,
                                    const std::array<int64_t, 3> &Block,
                                    unsigned Warp,
-                                   const std::map<std::string, int64_t> &T)>;
+                                   const std::map<std::string, int64_t> &T,
+                                   double Weight)>;
   /// Calls \p F for every warp execution; stops when it returns false.
   void walk(const Visit &F) {
     const int64_t Warps = (L.threadsPerBlock() + 31) / 32;
-    for (const auto &Block : Blocks)
+    for (size_t B = 0; B < Blocks.size(); ++B)
       for (const auto &T : Tuples)
         for (int64_t W = 0; W < Warps; ++W) {
           std::map<std::string, int64_t> V = Fixed;
           for (const auto &[N, X] : T)
             V[N] = X;
+          const auto &Block = Blocks[B];
           V["blockIdx.x"] = Block[0];
           V["blockIdx.y"] = Block[1];
           V["blockIdx.z"] = Block[2];
-          if (!F(V, Block, unsigned(W), T))
+          if (!F(V, Block, unsigned(W), T, Weights[B]))
             return;
         }
   }
@@ -264,27 +266,35 @@ private:
         for (int64_t Y = 0; Y < L.Grid[1]; ++Y)
           for (int64_t X = 0; X < L.Grid[0]; ++X)
             Blocks.push_back({X, Y, Z});
+      Weights.assign(Blocks.size(), 1.0);
       return;
     }
     // The first blocks of each dimension and the last one (where a bound
     // on the global index most often falls); every x block when that fits.
+    // Weights make the sums estimate the whole grid: the first blocks stand
+    // for every block but the last.
     auto pick = [](int64_t N, int64_t First) {
-      std::vector<int64_t> R;
-      for (int64_t I = 0; I < std::min(N, First); ++I)
-        R.push_back(I);
-      if (N > First)
-        R.push_back(N - 1);
+      std::vector<std::pair<int64_t, double>> R;
+      const bool Last = N > First;
+      const int64_t Firsts = std::min(N, First);
+      for (int64_t I = 0; I < Firsts; ++I)
+        R.push_back({I, Last ? double(N - 1) / double(Firsts) : 1.0});
+      if (Last)
+        R.push_back({N - 1, 1.0});
       return R;
     };
-    std::vector<int64_t> Ys = pick(L.Grid[1], O.Enum.MaxBlocksY);
-    std::vector<int64_t> Xs;
+    auto Ys = pick(L.Grid[1], O.Enum.MaxBlocksY);
+    std::vector<std::pair<int64_t, double>> Xs;
     if (L.Grid[0] * int64_t(Ys.size()) * PerBlock <= int64_t(O.MaxWarpExecutions))
       Xs = pick(L.Grid[0], L.Grid[0]);
     else
       Xs = pick(L.Grid[0], O.Enum.MaxBlocksX);
-    for (int64_t Y : Ys)
-      for (int64_t X : Xs)
+    // z: block 0 stands for every z block.
+    for (const auto &[Y, WY] : Ys)
+      for (const auto &[X, WX] : Xs) {
         Blocks.push_back({X, Y, 0});
+        Weights.push_back(WX * WY * double(L.Grid[2]));
+      }
   }
 
   const KernelFacts &K;
@@ -294,6 +304,7 @@ private:
   std::map<std::string, int64_t> Fixed;
   std::vector<std::map<std::string, int64_t>> Tuples;
   std::vector<std::array<int64_t, 3>> Blocks;
+  std::vector<double> Weights; ///< blocks of the grid each one stands for
 };
 
 /// Whether \p E holds a `%` whose dividend differs between threads.
@@ -418,10 +429,10 @@ DivergenceResult analyzeOne(const KernelFacts &K, const BranchFacts *B,
   std::vector<sym::Expr> Atoms;
   if (B)
     atomsOf(B->Condition, Atoms);
-  bool SawDivergent = false;
+  bool SawDivergent = false, AnyDivergent = false;
   W.walk([&](std::map<std::string, int64_t> &V,
              const std::array<int64_t, 3> &Block, unsigned Warp,
-             const std::map<std::string, int64_t> &T) {
+             const std::map<std::string, int64_t> &T, double Wt) {
     uint32_t Reaching = 0, Taken = 0;
     std::set<int64_t> Outcomes;
     int64_t MinT = INT64_MAX, MaxT = INT64_MIN;
@@ -461,14 +472,15 @@ DivergenceResult analyzeOne(const KernelFacts &K, const BranchFacts *B,
     }
     if (!Reaching)
       return true;
-    ++R.Warps;
+    R.Warps += Wt;
     if (Outcomes.size() < 2) {
-      R.Paths += 1;
+      R.Paths += Wt;
       return true;
     }
-    ++R.SplitWarps;
+    R.SplitWarps += Wt;
     // eq. 7 counts 2 for a split warp; a switch counts its distinct cases.
-    R.Paths += B && B->Kind == BranchKind::Switch ? double(Outcomes.size()) : 2.0;
+    R.Paths += Wt * (B && B->Kind == BranchKind::Switch ? double(Outcomes.size())
+                                                        : 2.0);
     bool Tail;
     if (B) {
       bool AnySplitting = false;
@@ -490,7 +502,9 @@ DivergenceResult analyzeOne(const KernelFacts &K, const BranchFacts *B,
         }
     }
     if (Tail)
-      ++R.TailSplits;
+      R.TailSplits += Wt;
+    else
+      AnyDivergent = true;
     if (!R.Example || (!Tail && !SawDivergent)) {
       SplitExample E;
       E.BlockIdx = Block;
@@ -516,7 +530,7 @@ DivergenceResult analyzeOne(const KernelFacts &K, const BranchFacts *B,
     return R;
   if (R.SplitWarps == 0)
     R.Class = DivergenceClass::Uniform;
-  else if (R.TailSplits == R.SplitWarps)
+  else if (!AnyDivergent)
     R.Class = DivergenceClass::Tail;
   else
     R.Class = DivergenceClass::Divergent;
@@ -581,14 +595,15 @@ KernelBranchEfficiency kernelBranchEfficiency(const KernelFacts &K,
     }
     const int64_t Threads = L.threadsPerBlock();
     W.walk([&](std::map<std::string, int64_t> &V, const std::array<int64_t, 3> &,
-               unsigned Warp, const std::map<std::string, int64_t> &) {
+               unsigned Warp, const std::map<std::string, int64_t> &,
+               double Wt) {
       uint32_t Exec = 0;
       for (unsigned Lane = 0; Lane < 32; ++Lane)
         if (W.setLane(V, Warp, Lane) && W.reaches(V))
           Exec |= 1u << Lane;
-      ++P.Warps;
+      P.Warps += Wt;
       // Some lanes execute the reference and some do not: two paths.
-      P.Paths += Exec != 0 && Exec != existingLanes(Threads, Warp) ? 2 : 1;
+      P.Paths += Wt * (Exec != 0 && Exec != existingLanes(Threads, Warp) ? 2 : 1);
       return true;
     });
     W.finish();

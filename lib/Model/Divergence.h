@@ -63,11 +63,14 @@ struct DivergenceResult {
   const BranchFacts *Branch = nullptr; ///< exactly one of Branch, Loop
   const LoopFacts *Loop = nullptr;
   DivergenceClass Class = DivergenceClass::Uniform;
-  /// n_warp: enumerated warp executions (block, warp, iteration of the
-  /// enclosing loops) in which at least one lane reaches the branch.
-  unsigned Warps = 0;
-  unsigned SplitWarps = 0;
-  unsigned TailSplits = 0; ///< of SplitWarps, those at a bound
+  /// n_warp: warp executions (block, warp, evaluated iteration of the
+  /// enclosing loops) in which at least one lane reaches the branch. Over
+  /// the whole grid: exact when every block is enumerated (AllBlocks),
+  /// else each representative block is weighted by the blocks it stands
+  /// for.
+  double Warps = 0;
+  double SplitWarps = 0;
+  double TailSplits = 0; ///< of SplitWarps, those at a bound
   /// n_path (eq. 7): 2 per split warp, 1 per other warp.
   double Paths = 0;
   std::optional<SplitExample> Example; ///< a divergent split if any, else a tail one
@@ -110,7 +113,7 @@ uint32_t existingLanes(int64_t ThreadsPerBlock, unsigned Warp);
 /// loop with a thread-dependent trip count), else 1.
 struct ReferencePaths {
   const AccessFacts *Access = nullptr;
-  unsigned Warps = 0; ///< enumerated warp executions
+  double Warps = 0; ///< warp executions (weighted as in DivergenceResult)
   double Paths = 0;
   std::string Unknown; ///< non-empty: a guard could not be evaluated
 };

@@ -5,9 +5,9 @@
 // n_warp / n_path. Percentages print with one decimal, paths with two.
 //
 // RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 %s -- 2>&1 \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEF --implicit-check-not='warning:'
+// RUN:   | FileCheck %s --check-prefix=CHECK --implicit-check-not='warning:'
 // RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 --cuda-side=host %s -- 2>&1 \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,DEF --implicit-check-not='warning:'
+// RUN:   | FileCheck %s --check-prefix=CHECK --implicit-check-not='warning:'
 //
 // WarnOnTail also reports the warps that split only at a bound.
 // RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \

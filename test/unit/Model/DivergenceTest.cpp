@@ -319,3 +319,23 @@ TEST(DivergenceTest, KernelBranchEfficiencyOverReferences) {
   EXPECT_DOUBLE_EQ(B.NPath, 6.0);
   EXPECT_DOUBLE_EQ(B.BranchEff, 4.0 / 6.0);
 }
+
+TEST(DivergenceTest, RepresentativeBlocksAreWeightedToTheGrid) {
+  // if (col >= 4094) return; col = blockIdx.x*16 + threadIdx.x, grid
+  // 256 x 256 of 16 x 16 (8 warps): too many warps to enumerate (256 x 3 y
+  // blocks x 8 > 4096), so x blocks 0-3 and 255, y blocks 0, 1 and 255.
+  // Only blockIdx.x = 255 has col 4094, 4095 (threadIdx.x 14, 15, in both
+  // rows of every warp): its 8 warps split. Weights: x blocks 0-3 stand for
+  // 255/4 blocks each, block 255 for 1; y blocks 0, 1 for 255/2 each, 255
+  // for 1. Whole grid: 256*256*8 = 524288 warps, 256*8 = 2048 split.
+  KernelFacts K;
+  BranchFacts B = branch(0, Expr::le(Expr(4094), Bx * Dx + Tx));
+  B.Kind = BranchKind::EarlyExit;
+  K.Branches.push_back(B);
+  auto R = only(K, launch({256, 256, 1}, {16, 16, 1}));
+  EXPECT_FALSE(R.AllBlocks);
+  EXPECT_EQ(R.Class, DivergenceClass::Tail);
+  EXPECT_NEAR(R.Warps, 524288.0, 1e-6);
+  EXPECT_NEAR(R.SplitWarps, 2048.0, 1e-6);
+  EXPECT_NEAR(R.splitFraction(), 1.0 / 256, 1e-12);
+}
