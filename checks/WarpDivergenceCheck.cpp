@@ -174,6 +174,16 @@ bool isInterleavedReduction(const KernelFacts &K, const BranchFacts &B) {
   return false;
 }
 
+/// "s = 4", or for an iteration counter of a loop over k ("k.iter"),
+/// "iteration 2 of the k loop".
+std::string loopValue(const std::string &Sym, const std::string &Values) {
+  llvm::StringRef S(Sym);
+  if (S.consume_back(".iter"))
+    return (Values.find(',') == std::string::npos ? "iteration " : "iterations ") +
+           Values + " of the " + S.str() + " loop";
+  return Sym + " = " + Values;
+}
+
 std::string where(const SplitExample &E) {
   std::string S = "warp " + std::to_string(E.Warp) + " of block (" +
                   std::to_string(E.BlockIdx[0]) + ", " +
@@ -181,7 +191,7 @@ std::string where(const SplitExample &E) {
                   std::to_string(E.BlockIdx[2]) + ")";
   bool First = true;
   for (const auto &[Name, V] : E.Iterations) {
-    S += (First ? " at " : ", ") + Name + " = " + std::to_string(V);
+    S += (First ? " at " : ", ") + loopValue(Name, std::to_string(V));
     First = false;
   }
   return S;
@@ -191,9 +201,10 @@ std::string iterations(const DivergenceResult &R) {
   std::string S;
   for (const auto &[Name, Vals] : R.IterationsEvaluated) {
     S += S.empty() ? "" : "; ";
-    S += Name + " = ";
+    std::string List;
     for (size_t I = 0; I < Vals.size(); ++I)
-      S += (I ? ", " : "") + std::to_string(Vals[I]);
+      List += (I ? ", " : "") + std::to_string(Vals[I]);
+    S += loopValue(Name, List);
   }
   return S;
 }

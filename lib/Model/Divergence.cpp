@@ -430,6 +430,14 @@ DivergenceResult analyzeOne(const KernelFacts &K, const BranchFacts *B,
   if (B)
     atomsOf(B->Condition, Atoms);
   bool SawDivergent = false, AnyDivergent = false;
+  struct BoundGroup {
+    unsigned N = 0;
+    double W = 0;
+    SplitExample First;
+  };
+  std::map<std::pair<std::array<int64_t, 3>, std::map<std::string, int64_t>>,
+           BoundGroup>
+      Groups;
   W.walk([&](std::map<std::string, int64_t> &V,
              const std::array<int64_t, 3> &Block, unsigned Warp,
              const std::map<std::string, int64_t> &T, double Wt) {
@@ -501,26 +509,59 @@ DivergenceResult analyzeOne(const KernelFacts &K, const BranchFacts *B,
             Taken |= 1u << Lane;
         }
     }
-    if (Tail)
+    SplitExample E;
+    E.BlockIdx = Block;
+    E.Warp = Warp;
+    E.Iterations = T;
+    E.Reaching = Reaching;
+    E.Taken = Taken;
+    E.MinTrips = B ? 0 : MinT;
+    E.MaxTrips = B ? 0 : MaxT;
+    E.Tail = Tail;
+    if (Tail) {
       R.TailSplits += Wt;
-    else
+      // A bound that splits several warps of one block in one iteration
+      // repeats inside the block (a halo test on threadIdx.x with blocks
+      // narrower than a warp): decided after the walk.
+      BoundGroup &G = Groups[{Block, T}];
+      if (G.N++ == 0)
+        G.First = E;
+      G.W += Wt;
+    } else {
       AnyDivergent = true;
+    }
     if (!R.Example || (!Tail && !SawDivergent)) {
-      SplitExample E;
-      E.BlockIdx = Block;
-      E.Warp = Warp;
-      E.Iterations = T;
-      E.Reaching = Reaching;
-      E.Taken = Taken;
-      E.MinTrips = B ? 0 : MinT;
-      E.MaxTrips = B ? 0 : MaxT;
-      E.Tail = Tail;
       R.Example = E;
       SawDivergent = SawDivergent || !Tail;
     }
     return true;
   });
   W.finish();
+  // Tail means the split is at an edge: one straddling warp per block (and
+  // iteration), or splits only in the grid's last blocks, where a bound on
+  // the global index falls. A bound that splits several warps of an inner
+  // block is crossed inside every row: divergent.
+  // When it happens in an inner block, the same repeated crossing in the
+  // edge blocks is divergent too.
+  bool Repeats = false;
+  for (const auto &[Key, G] : Groups) {
+    bool Edge = false;
+    for (int D = 0; D < 3; ++D)
+      Edge = Edge || (L.Grid[D] > 1 && Key.first[D] == L.Grid[D] - 1);
+    Repeats = Repeats || (G.N > 1 && !Edge);
+  }
+  if (Repeats)
+    for (auto &[Key, G] : Groups) {
+      if (G.N <= 1)
+        continue;
+      AnyDivergent = true;
+      R.TailSplits -= G.W;
+      if (!SawDivergent) {
+        G.First.Tail = false;
+        R.Example = G.First;
+        SawDivergent = true;
+      }
+    }
   for (const std::string &A : W.Assumptions)
     addOnce(R.Assumptions, A);
   R.IterationsEvaluated = W.LoopVals;

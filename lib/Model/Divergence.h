@@ -10,9 +10,11 @@
 //   - uniform:   no enumerated warp splits;
 //   - tail:      the warps that split straddle a bound: every comparison that
 //                splits them is an inequality over a value that grows with
-//                the thread (no `%` of a thread index), e.g. `i < n` with n
-//                not a multiple of 32, `tid < s`; a loop is tail when the
-//                lanes of each split warp differ by at most one iteration;
+//                the thread (no `%` of a thread index), and it splits at
+//                most one warp per block and iteration, or more only in the
+//                grid's last blocks (e.g. `i < n` with n not a multiple of
+//                32, `tid < s`); a loop is tail when the lanes of each split
+//                warp differ by at most one iteration;
 //   - divergent: some warp splits otherwise (`tid % 2 == 0`,
 //                `threadIdx.x == 0`, `tid % (2 * s) == 0`, `j < tid` loops);
 //   - unknown:   the condition could not be evaluated per lane (it depends

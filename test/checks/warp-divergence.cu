@@ -156,3 +156,31 @@ __global__ void reduceSequential(float *out, const float *in) {
     __syncthreads();
   }
 }
+
+// Fig. 2 generalised (validation/stencil/cumapz_stencil.cu): the halo test
+// written as a bound, x < 0 || x >= BLKDIM with x = threadIdx.x + j - 1.
+// With 16-wide blocks the bound is crossed in both rows of every warp, so
+// it is not a tail: j = 0 splits every warp (lanes 0, 16 have x = -1),
+// j = 1 none, j = 2 every warp (lanes 15, 31 have x = 16). Grid 4 x 4 of 8
+// warps, 3 iterations: 384 warp executions, 256 split = 66.7%; n_path =
+// 384 + 256 = 640, 640/384 = 1.67 paths per warp, efficiency 0.6.
+// warplint: launch grid(4, 4) block(16, 16)
+__global__ void haloBound(float *out, const float *in) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  __shared__ float s_in[BLKDIM][BLKDIM];
+  s_in[threadIdx.y][threadIdx.x] = in[row * MAX + col + 1];
+  __syncthreads();
+  float t[3];
+  for (int j = 0; j < 3; ++j) {
+    int x = (int)threadIdx.x + j - 1;
+    if (x < 0 || x >= BLKDIM)
+      t[j] = in[row * MAX + col + j];
+    else
+      t[j] = s_in[threadIdx.y][x];
+    // CHECK: :[[@LINE-4]]:5: warning: branch on 'x < 0 || x >= BLKDIM' diverges: 66.7% of warps split (1.67 paths per warp) [warplint-warp-divergence]
+    // CHECK: :[[@LINE-5]]:5: note: in warp 0 of block (0, 0, 0) at j = 0, lanes 0, 16 take it and lanes 1-15, 17-31 do not
+    // CHECK: :[[@LINE-6]]:5: note: CuMAPz eq. 7: n_path = 640 over n_warp = 384 warp executions, branch efficiency 0.6; evaluated for j = 0, 1, 2
+  }
+  out[row * MAX + col] = t[0] * t[1] * t[2];
+}

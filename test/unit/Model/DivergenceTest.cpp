@@ -339,3 +339,30 @@ TEST(DivergenceTest, RepresentativeBlocksAreWeightedToTheGrid) {
   EXPECT_NEAR(R.SplitWarps, 2048.0, 1e-6);
   EXPECT_NEAR(R.splitFraction(), 1.0 / 256, 1e-12);
 }
+
+TEST(DivergenceTest, BoundRepeatedInsideEveryBlockIsDivergent) {
+  // The generalised Fig. 2 halo: if (threadIdx.x + 1 >= 16) with 16 x 16
+  // blocks. A warp holds two rows, so lanes 15 and 31 cross the bound in
+  // every warp of every block: 8 split warps in block (0, 0) alone, which is
+  // not at the grid's edge: divergent, 32 of 32 warps (grid 2 x 2).
+  KernelFacts K;
+  K.Branches.push_back(branch(0, Expr::le(Expr(16), Tx + Expr(1))));
+  auto R = only(K, launch({2, 2, 1}, {16, 16, 1}));
+  EXPECT_EQ(R.Class, DivergenceClass::Divergent);
+  EXPECT_EQ(R.SplitWarps, 32u);
+  EXPECT_EQ(R.TailSplits, 0u);
+  EXPECT_EQ(R.Example->Taken, (1u << 15) | (1u << 31));
+
+  // if (col < n), col = blockIdx.x*16 + threadIdx.x, n = 40, grid 3 x 2:
+  // only blocks with blockIdx.x = 2 (cols 32..47) straddle 40: their 8
+  // warps split (lanes 0-7 and 16-23 in), but they are the grid's last x
+  // blocks: tail, 16 of 48 warps.
+  KernelFacts K2;
+  K2.Branches.push_back(branch(0, Expr::lt(Bx * Dx + Tx, n())));
+  DivergenceOptions O;
+  O.Enum.Assumptions["n"].Equal = 40;
+  auto R2 = only(K2, launch({3, 2, 1}, {16, 16, 1}), O);
+  EXPECT_EQ(R2.Class, DivergenceClass::Tail);
+  EXPECT_EQ(R2.SplitWarps, 16u);
+  EXPECT_EQ(R2.Example->Taken, 0xffu | (0xffu << 16));
+}
