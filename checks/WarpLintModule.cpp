@@ -7,6 +7,7 @@
 #include "BankConflictCheck.h"
 #include "PartitionCampingCheck.h"
 #include "UncoalescedAccessCheck.h"
+#include "WarpDivergenceCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -20,6 +21,7 @@ public:
     F.registerCheck<BankConflictCheck>("warplint-bank-conflict");
     F.registerCheck<PartitionCampingCheck>("warplint-partition-camping");
     F.registerCheck<UncoalescedAccessCheck>("warplint-uncoalesced-access");
+    F.registerCheck<WarpDivergenceCheck>("warplint-warp-divergence");
   }
 };
 

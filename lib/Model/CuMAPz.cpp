@@ -1,6 +1,8 @@
 //===- CuMAPz.cpp - The CuMAPz memory performance estimate ----------------===//
 #include "Model/CuMAPz.h"
 
+#include "Model/Divergence.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -101,7 +103,6 @@ struct AccessStats {
   double BytesFetched = 0;
   double Conflicts = 0; ///< n_bk_conflict over the enumerated warps
   double Requests = 0;  ///< shared-memory phases over the enumerated warps
-  double Paths = 0;     ///< n_path over the enumerated warps
   bool Ok = false;
 };
 } // namespace
@@ -122,15 +123,7 @@ static AccessStats statsOf(const KernelFacts &K, const AccessFacts &A,
   }
   S.Ok = true;
   S.Warps = E.WarpsEnumerated;
-  const int64_t Threads = L.threadsPerBlock();
-  double ActiveWarps = 0;
   for (const WarpSample &W : E.Samples) {
-    ActiveWarps += W.Weight;
-    unsigned Active = activeLaneCount(W.Req);
-    unsigned Existing =
-        unsigned(std::min<int64_t>(32, Threads - int64_t(W.Warp) * 32));
-    // eq. 7: two paths when the warp's lanes split on the access's guards.
-    S.Paths += W.Weight * (Active < Existing ? 2.0 : 1.0);
     if (A.Space == MemorySpace::Global) {
       CoalescingFamily F = A.IsWrite && !A.IsRead ? In.Gpu.Stores : In.Gpu.Loads;
       CoalescingResult C = analyzeCoalescing(W.Req, F);
@@ -148,8 +141,6 @@ static AccessStats statsOf(const KernelFacts &K, const AccessFacts &A,
                           double(W.Req.AccessSize);
     }
   }
-  // Warps with no active lane take one path (they skip the access).
-  S.Paths += S.Warps - ActiveWarps;
   return S;
 }
 
@@ -179,7 +170,6 @@ CuMAPzEstimate estimateCuMAPz(const KernelFacts &K, const LaunchConfig &L,
       Buffers.insert(A.Base);
   R.NBuffer = unsigned(Buffers.size());
 
-  double PathWarps = 0, GlobalRefs = 0;
   for (size_t I = 0; I < K.Accesses.size(); ++I) {
     const AccessFacts &A = K.Accesses[I];
     if (A.IsAtomic || (A.Space != MemorySpace::Global &&
@@ -196,10 +186,6 @@ CuMAPzEstimate estimateCuMAPz(const KernelFacts &K, const LaunchConfig &L,
       R.BytesTr += S.BytesFetched * Scale;
       if (FetchLoads.count(unsigned(I)))
         R.BytesBuffered += S.BytesFetched * Scale;
-      // eq. 7 sums over the global references.
-      R.NPath += S.Paths * R.TotalWarps / S.Warps;
-      PathWarps += R.TotalWarps;
-      GlobalRefs += 1;
     } else {
       R.NBkConflict += S.Conflicts * Scale;
       R.SharedRequests += S.Requests * Scale;
@@ -236,15 +222,24 @@ CuMAPzEstimate estimateCuMAPz(const KernelFacts &K, const LaunchConfig &L,
   R.NHalfWarp = R.TotalWarps * (In.Gpu.Banks.HalfWarp ? 2.0 : 1.0);
   R.ShmEff = R.NBkConflict > 0 ? R.SharedRequests / R.NBkConflict : 1;
   // eq. 7.
-  R.NWarp = PathWarps;
   if (In.BranchEff) {
     R.BranchEff = *In.BranchEff;
     R.BranchEffOrigin = In.BranchEffOrigin;
   } else {
-    R.BranchEff = R.NPath > 0 ? R.NWarp / R.NPath : 1;
-    R.BranchEffOrigin = "the guards of the global references";
+    // n_path_r^w per global reference and warp, from the lanes the
+    // divergence analysis evaluates (lib/Model/Divergence.h).
+    DivergenceOptions DO;
+    DO.Enum = In.Enum;
+    KernelBranchEfficiency B = kernelBranchEfficiency(K, L, DO);
+    R.NWarp = B.NWarp * R.TotalWarps;
+    R.NPath = B.NPath * R.TotalWarps;
+    R.BranchEff = B.BranchEff;
+    R.BranchEffOrigin = "eq. 7 over the global references: a warp counts two "
+                        "paths for a reference when some of its lanes execute "
+                        "it and some do not (divergence analysis)";
+    for (const std::string &A : B.Assumptions)
+      addOnce(R.Assumptions, A);
   }
-  (void)GlobalRefs;
   R.MPE = memoryPerformanceEstimate(R.DataReuse, R.LatHiding, R.BwUtil,
                                     R.ChSkew, R.BranchEff, R.ShmEff);
   return R;

@@ -39,8 +39,8 @@ struct CuMAPzInputs {
   std::string OccupancyOrigin;
   /// max_blks of eq. 4: blocks per SM for this kernel.
   unsigned MaxBlocksPerSm = 8;
-  /// branch_eff (eq. 7) from the divergence analysis; computed here from
-  /// the guards of the accesses when not given.
+  /// branch_eff (eq. 7) given by the caller; when not given it is computed
+  /// by kernelBranchEfficiency (lib/Model/Divergence.h).
   std::optional<double> BranchEff;
   std::string BranchEffOrigin;
   EnumerationOptions Enum;

@@ -90,6 +90,12 @@ int64_t floorMod(int64_t A, int64_t M) {
 
 } // namespace
 
+std::optional<std::vector<int64_t>>
+loopSymbolValues(const LoopFacts &L, const std::map<std::string, int64_t> &Fixed,
+                 unsigned Max, std::string &Why) {
+  return loopValues(L, Fixed, Max, Why);
+}
+
 AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
                                   const LaunchConfig &L,
                                   const EnumerationOptions &O) {

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,17 @@ struct AccessEnumeration {
   /// the value.
   std::map<std::string, int64_t> Chosen;
 };
+
+/// The values a loop's symbol takes in the enumeration: iteration numbers
+/// 0, 1, ... for an affine loop (or one without an update expression), at
+/// most \p Max and no more than its trip count when that evaluates; the
+/// induction variable's successive values for a non-affine one (run from
+/// its start while the comparison with its bound holds, at most \p Max).
+/// std::nullopt, with \p Why, when its start or bound does not evaluate
+/// with \p Fixed.
+std::optional<std::vector<int64_t>>
+loopSymbolValues(const LoopFacts &L, const std::map<std::string, int64_t> &Fixed,
+                 unsigned Max, std::string &Why);
 
 AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
                                   const LaunchConfig &L,

@@ -18,6 +18,10 @@ const std::vector<CheckInfo> &checkCatalog() {
       {"warplint-uncoalesced-access",
        "global-memory accesses that move more transactions or sectors than "
        "the bytes they use need"},
+      {"warplint-warp-divergence",
+       "branches and loops whose lanes split inside warps in the body of the "
+       "work, with the fraction of warps that split and the paths per warp "
+       "(CuMAPz eq. 7)"},
   };
   return Catalog;
 }

@@ -164,6 +164,55 @@ TEST(CuMAPzTest, BranchEfficiencyCountsSplitWarps) {
   EXPECT_DOUBLE_EQ(E.BranchEff, 0.8);
 }
 
+TEST(CuMAPzTest, BranchEfficiencyFollowsEarlyExitsAndLoops) {
+  // if (tx >= 48) return;  for (j = 0; j < 2; ++j) if (tx < 8 * j) a[i] = 0;
+  // one block of 64 (warps 0 and 1). Early exit: lanes 16-31 of warp 1
+  // leave. a[i] runs when tx < 8j: j = 0 no lane (1 path per warp); j = 1
+  // tx 0-7, lanes 0-7 of warp 0 (2 paths), none of warp 1 (1). Mean over
+  // the 2 iterations and 2 warps: (1 + 1 + 2 + 1) / 4 = 5/4 per warp.
+  // b[i] after the exit: warp 0 1 path, warp 1 2 paths: 3/2 per warp.
+  // branch_eff = 2 / (5/4 + 3/2) = 8/11; n_warp, n_path over the grid's
+  // 2 warps: 4 and 5.5.
+  KernelFacts K;
+  BranchFacts Exit;
+  Exit.Id = 0;
+  Exit.Kind = BranchKind::EarlyExit;
+  Exit.Condition = Expr::le(Expr(48), Tx);
+  Exit.ThreadDependent = true;
+  K.Branches.push_back(Exit);
+  LoopFacts L;
+  L.Id = 0;
+  L.Kind = "for";
+  L.Var = "j";
+  L.IterSymbol = "j";
+  L.Affine = true;
+  L.Start = Expr(0);
+  L.Bound = Expr(2);
+  L.Comparison = "<";
+  L.Step = Expr(1);
+  L.TripCount = Expr(2);
+  K.Loops.push_back(L);
+  BranchFacts In;
+  In.Id = 1;
+  In.Condition = Expr::lt(Tx, Expr(8) * Expr::symbol("j", SymbolKind::LoopIter));
+  In.ThreadDependent = true;
+  In.Loops = {0};
+  In.Guards = {{0, false}};
+  K.Branches.push_back(In);
+  Expr I = Bx * Dx + Tx;
+  AccessFacts A = access(MemorySpace::Global, "a", I, true);
+  A.Loops = {0};
+  A.Guards = {{0, false}, {1, true}};
+  K.Accesses.push_back(A);
+  AccessFacts B = access(MemorySpace::Global, "b", I, true);
+  B.Guards = {{0, false}};
+  K.Accesses.push_back(B);
+  auto E = estimateCuMAPz(K, launch(1, 64), cc13());
+  EXPECT_DOUBLE_EQ(E.NWarp, 4.0);
+  EXPECT_DOUBLE_EQ(E.NPath, 5.5);
+  EXPECT_DOUBLE_EQ(E.BranchEff, 8.0 / 11);
+}
+
 TEST(CuMAPzTest, ChannelSkewDividesTheEstimate) {
   // Every block writes the same 128 bytes' channel: out[tx] with grid 64 of
   // 32 threads. eq. 4: 8 * MIN(8, 256/128) = 16 blocks, all on channel 0:

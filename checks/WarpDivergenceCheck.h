@@ -1,0 +1,43 @@
+//===- WarpDivergenceCheck.h - warplint-warp-divergence -------------*- C++ -*-===//
+#ifndef WARPLINT_CHECKS_WARPDIVERGENCECHECK_H
+#define WARPLINT_CHECKS_WARPDIVERGENCECHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace warplint {
+namespace checks {
+
+/// Warns on branches (and loops) whose lanes split inside warps in the body
+/// of the work, with the fraction of warps that split and the paths per
+/// warp (CuMAPz eq. 7); tail splits at a bound only with WarnOnTail.
+/// Documentation: docs/checks/warp-divergence.md
+class WarpDivergenceCheck : public clang::tidy::ClangTidyCheck {
+public:
+  WarpDivergenceCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  bool isLanguageVersionSupported(const clang::LangOptions &LO) const override {
+    return LO.CUDA;
+  }
+
+private:
+  /// Kept to read the GPU architecture macro warplint defines.
+  clang::Preprocessor *PP = nullptr;
+  const std::string GpuArch;
+  const std::string Launch;
+  const std::string ArchDir;
+  const std::string Assume;
+  /// Also warn on warps that split only where they straddle a bound.
+  const std::string WarnOnTailText;
+  bool WarnOnTail = false;
+  bool WarnOnTailValid = true;
+};
+
+} // namespace checks
+} // namespace warplint
+
+#endif

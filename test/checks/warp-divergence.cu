@@ -1,0 +1,186 @@
+// warplint-warp-divergence: branches whose lanes split inside warps. Each
+// kernel's configuration comes from its annotation. Warps are formed from
+// the linear thread id, 32 lanes each; CuMAPz eq. 7 counts 2 paths for a
+// warp that splits, 1 for one that does not, and branch efficiency is
+// n_warp / n_path. Percentages print with one decimal, paths with two.
+//
+// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CHECK --implicit-check-not='warning:'
+// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 --cuda-side=host %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CHECK --implicit-check-not='warning:'
+//
+// WarnOnTail also reports the warps that split only at a bound.
+// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnTail: true}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,TAIL --implicit-check-not='warning:'
+//
+// A bad value for the option is said.
+// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnTail: maybe}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADOPT
+// BADOPT: invalid WarnOnTail for warplint-warp-divergence: 'maybe' (true or false)
+
+#define BLKDIM 16
+#define MAX 4096
+
+// Block 256 (8 warps), grid 4: 32 warps. Even and odd lanes alternate in
+// every warp: 32 of 32 split, 2 paths each.
+// warplint: launch grid(4) block(256)
+__global__ void oddEven(float *out, const float *in) {
+  int tid = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + tid;
+  if (tid % 2 == 0)
+    out[i] = in[i];
+  // CHECK: :[[@LINE-2]]:3: warning: branch on 'tid % 2 == 0' diverges: 100% of warps split (2 paths per warp) [warplint-warp-divergence]
+  // CHECK: :[[@LINE-3]]:3: note: in warp 0 of block (0, 0, 0), every 2nd lane from 0 (16 lanes) take it and every 2nd lane from 1 (16 lanes) do not; the paths run one after the other
+  // n_path = 32 * 2 = 64 over 32 warps: 0.5.
+  // CHECK: :[[@LINE-5]]:3: note: CuMAPz eq. 7: n_path = 64 over n_warp = 32 warp executions, branch efficiency 0.5
+  // CHECK: note: assuming grid (4, 1, 1) block (256, 1, 1), from the annotation
+}
+
+// Block 128 (4 warps), grid 3: 12 warps. Lane 0 of warp 0 of each block
+// takes the branch: 3 of 12 warps split = 25%; n_path = 3*2 + 9 = 15,
+// 15/12 = 1.25 paths per warp, efficiency 12/15 = 0.8.
+// warplint: launch grid(3) block(128)
+__global__ void threadZero(float *out, const float *in) {
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = in[blockIdx.x * blockDim.x];
+  // CHECK: :[[@LINE-2]]:3: warning: branch on 'threadIdx.x == 0' diverges: 25% of warps split (1.25 paths per warp) [warplint-warp-divergence]
+  // CHECK: :[[@LINE-3]]:3: note: in warp 0 of block (0, 0, 0), lane 0 takes it and lanes 1-31 do not
+  // CHECK: :[[@LINE-4]]:3: note: CuMAPz eq. 7: n_path = 15 over n_warp = 12 warp executions, branch efficiency 0.8
+  // CHECK: :[[@LINE-5]]:3: note: the branch serializes its work on one lane
+}
+
+// i < n with n = 1000, grid 4 of 256 (1024 threads): 1000 = 31*32 + 8, so
+// only warp 31 of the grid (block 3, warp 7) straddles n: lanes 0-7 in,
+// 8-31 out. Tail: silent by default. 1 of 32 warps = 3.125% -> 3.1;
+// n_path = 33, 33/32 = 1.03125 -> 1.03.
+// warplint: launch grid(4) block(256)
+// warplint: assume n == 1000
+__global__ void bounded(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = 2 * in[i];
+  // TAIL: :[[@LINE-2]]:3: warning: branch on 'i < n' splits the warps that straddle its bound: 3.1% of warps split (1.03 paths per warp) [warplint-warp-divergence]
+  // TAIL: :[[@LINE-3]]:3: note: in warp 7 of block (3, 0, 0), lanes 0-7 take it and lanes 8-31 do not
+  // TAIL: :[[@LINE-4]]:3: note: CuMAPz eq. 7: n_path = 33 over n_warp = 32 warp executions, branch efficiency 0.97
+  // TAIL: :[[@LINE-5]]:3: note: only the warps at the bound split
+  // TAIL: :[[@LINE-6]]:3: note: assuming 'n' = 1000 (as given)
+}
+
+// Blocks of 32 x 8: every warp is one row, one threadIdx.y, so a branch on
+// threadIdx.y never splits a warp; one on blockIdx.x is the same for the
+// whole block. Silent with and without WarnOnTail.
+// warplint: launch grid(4, 4) block(32, 8)
+__global__ void warpUniform(float *out, const float *in) {
+  int i = (blockIdx.y * 8 + threadIdx.y) * 128 + blockIdx.x * 32 + threadIdx.x;
+  if (threadIdx.y == 0)
+    out[i] = in[i];
+  if (blockIdx.x == 1)
+    out[i] = 0;
+}
+
+// CuMAPz Fig. 2 (BLKDIM 16): the halo loads that fetch outside the shared
+// buffer. A warp holds two rows of 16 threads, so lanes 0 and 16 have
+// threadIdx.x == 0 (and lanes 15 and 31 threadIdx.x == 15): every warp
+// splits on both branches, 2 paths per warp (the paper's "four" paths in a
+// warp are these two branches' two each). Grid 4 x 4 of 8 warps = 128
+// warps: n_path = 256, branch efficiency 128/256 = 0.5.
+// warplint: launch grid(4, 4) block(16, 16)
+__global__ void cumapzFig2(float *out, const float *in) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  float t1, t2, t3;
+  __shared__ float s_in[BLKDIM][BLKDIM];
+  s_in[threadIdx.x][threadIdx.y] = in[row * MAX + col + 1];
+  __syncthreads();
+  if (threadIdx.x == 0) // this part not prefetched
+    t1 = in[row * MAX + col];
+  else
+    t1 = s_in[threadIdx.x - 1][threadIdx.y];
+  // CHECK: :[[@LINE-4]]:3: warning: branch on 'threadIdx.x == 0' diverges: 100% of warps split (2 paths per warp) [warplint-warp-divergence]
+  // CHECK: :[[@LINE-5]]:3: note: in warp 0 of block (0, 0, 0), lanes 0, 16 take it and lanes 1-15, 17-31 do not
+  // CHECK: :[[@LINE-6]]:3: note: CuMAPz eq. 7: n_path = 256 over n_warp = 128 warp executions, branch efficiency 0.5
+  t2 = s_in[threadIdx.x][threadIdx.y];
+  if (threadIdx.x == blockDim.x - 1) // this part not prefetched
+    t3 = in[row * MAX + col + 2];
+  else
+    t3 = s_in[threadIdx.x + 1][threadIdx.y];
+  // CHECK: :[[@LINE-4]]:3: warning: branch on 'threadIdx.x == blockDim.x - 1' diverges: 100% of warps split (2 paths per warp) [warplint-warp-divergence]
+  // CHECK: :[[@LINE-5]]:3: note: in warp 0 of block (0, 0, 0), lanes 15, 31 take it and lanes 0-14, 16-30 do not
+  // CHECK: :[[@LINE-6]]:3: note: CuMAPz eq. 7: n_path = 256 over n_warp = 128 warp executions, branch efficiency 0.5
+  out[row * MAX + col] = t1 * t2 * t3;
+}
+
+// Interleaved reduction, block 256, one block: s = 1, 2, 4, 8, 16 split all
+// 8 warps (each holds lanes with tid % 2s == 0 and lanes without); s = 32:
+// tid % 64 == 0 only in warps 0, 2, 4, 6 (4); s = 64: warps 0, 4 (2);
+// s = 128: warp 0 (1). 47 of 64 warp executions = 73.4375% -> 73.4;
+// n_path = 64 + 47 = 111, 111/64 = 1.734 -> 1.73; efficiency 64/111 = 0.58.
+// warplint: launch grid(1) block(256)
+__global__ void reduceInterleaved(float *out, const float *in) {
+  __shared__ float sdata[256];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    if (tid % (2 * s) == 0)
+      sdata[tid] += sdata[tid + s];
+    // CHECK: :[[@LINE-2]]:5: warning: branch on 'tid % (2 * s) == 0' diverges: 73.4% of warps split (1.73 paths per warp) [warplint-warp-divergence]
+    // CHECK: :[[@LINE-3]]:5: note: in warp 0 of block (0, 0, 0) at s = 1, every 2nd lane from 0 (16 lanes) take it
+    // CHECK: :[[@LINE-4]]:5: note: CuMAPz eq. 7: n_path = 111 over n_warp = 64 warp executions, branch efficiency 0.58; evaluated for s = 1, 2, 4, 8, 16, 32, 64, 128
+    // CHECK: :[[@LINE-5]]:5: note: interleaved reduction: sequential addressing
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+  // One block of 8 warps: warp 0 splits, 1 of 8 = 12.5%, 9/8 = 1.125 paths
+  // (printed with two decimals).
+  // CHECK: :[[@LINE-4]]:3: warning: branch on 'tid == 0' diverges: 12.5% of warps split
+}
+
+// Sequential addressing: s = 128, 64, 32 split no warp; s = 16, 8, 4, 2, 1
+// split only warp 0, at the bound tid < s: tail, silent by default. With
+// WarnOnTail: 5 of 64 = 7.8125% -> 7.8; n_path = 69, 69/64 = 1.078 -> 1.08.
+// warplint: launch grid(1) block(256)
+__global__ void reduceSequential(float *out, const float *in) {
+  __shared__ float sdata[256];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      sdata[tid] += sdata[tid + s];
+    // TAIL: :[[@LINE-2]]:5: warning: branch on 'tid < s' splits the warps that straddle its bound: 7.8% of warps split (1.08 paths per warp) [warplint-warp-divergence]
+    // TAIL: :[[@LINE-3]]:5: note: in warp 0 of block (0, 0, 0) at s = 16, lanes 0-15 take it and lanes 16-31 do not
+    __syncthreads();
+  }
+}
+
+// Fig. 2 generalised (validation/stencil/cumapz_stencil.cu): the halo test
+// written as a bound, x < 0 || x >= BLKDIM with x = threadIdx.x + j - 1.
+// With 16-wide blocks the bound is crossed in both rows of every warp, so
+// it is not a tail: j = 0 splits every warp (lanes 0, 16 have x = -1),
+// j = 1 none, j = 2 every warp (lanes 15, 31 have x = 16). Grid 4 x 4 of 8
+// warps, 3 iterations: 384 warp executions, 256 split = 66.7%; n_path =
+// 384 + 256 = 640, 640/384 = 1.67 paths per warp, efficiency 0.6.
+// warplint: launch grid(4, 4) block(16, 16)
+__global__ void haloBound(float *out, const float *in) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  __shared__ float s_in[BLKDIM][BLKDIM];
+  s_in[threadIdx.y][threadIdx.x] = in[row * MAX + col + 1];
+  __syncthreads();
+  float t[3];
+  for (int j = 0; j < 3; ++j) {
+    int x = (int)threadIdx.x + j - 1;
+    if (x < 0 || x >= BLKDIM)
+      t[j] = in[row * MAX + col + j];
+    else
+      t[j] = s_in[threadIdx.y][x];
+    // CHECK: :[[@LINE-4]]:5: warning: branch on 'x < 0 || x >= BLKDIM' diverges: 66.7% of warps split (1.67 paths per warp) [warplint-warp-divergence]
+    // CHECK: :[[@LINE-5]]:5: note: in warp 0 of block (0, 0, 0) at j = 0, lanes 0, 16 take it and lanes 1-15, 17-31 do not
+    // CHECK: :[[@LINE-6]]:5: note: CuMAPz eq. 7: n_path = 640 over n_warp = 384 warp executions, branch efficiency 0.6; evaluated for j = 0, 1, 2
+  }
+  out[row * MAX + col] = t[0] * t[1] * t[2];
+}
