@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BankConflictCheck.h"
+#include "KernelCostCheck.h"
 #include "PartitionCampingCheck.h"
 #include "UncoalescedAccessCheck.h"
 #include "WarpDivergenceCheck.h"
@@ -19,6 +20,7 @@ class WarpLintModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &F) override {
     F.registerCheck<BankConflictCheck>("warplint-bank-conflict");
+    F.registerCheck<KernelCostCheck>("warplint-kernel-cost");
     F.registerCheck<PartitionCampingCheck>("warplint-partition-camping");
     F.registerCheck<UncoalescedAccessCheck>("warplint-uncoalesced-access");
     F.registerCheck<WarpDivergenceCheck>("warplint-warp-divergence");

@@ -12,6 +12,9 @@ const std::vector<CheckInfo> &checkCatalog() {
       {"warplint-bank-conflict",
        "n-way shared-memory bank conflicts, with the [N] -> [N + 1] padding "
        "fix-it"},
+      {"warplint-kernel-cost",
+       "(off unless enabled) a kernel whose estimated cycles or time (Hong-Kim "
+       "model or its extension for the GPU) exceed a configured budget"},
       {"warplint-partition-camping",
        "global accesses of the first blocks camp on few memory partitions "
        "(channel skew), with the diagonal block reordering fix-it"},
@@ -52,6 +55,8 @@ std::map<std::string, double> findingNumbers(const std::string &Check,
        "the first ([0-9]+) blocks to run put .* on ([0-9]+) of ([0-9]+) "
        "memory channels \\(ch_skew ([0-9.]+)\\)",
        {"blocks_checked", "channels_used", "channels", "ch_skew"}},
+      {"warplint-kernel-cost",
+       "costs an estimated ([0-9]+) cycles", {"cycles"}},
       {"warplint-warp-divergence",
        "([0-9.]+)% of warps split \\(([0-9.]+) paths per warp\\)",
        {"split_percent", "paths"}},

@@ -50,7 +50,7 @@ extern volatile int WarpLintModuleAnchorSource;
 
 static cl::opt<std::string> Checks(
     "checks",
-    cl::desc("Checks to run, as in clang-tidy (default: warplint-*; a "
+    cl::desc("Checks to run, as in clang-tidy (default: warplint-* but warplint-kernel-cost; a "
              ".clang-tidy file is read as clang-tidy reads it)"),
     cl::init(""), cl::cat(Category));
 
