@@ -11,12 +11,18 @@
 //     parsing alone, per kernel.
 //
 //   warplint-bench-analysis [file.cu] [--reps N]
+//   warplint-bench-analysis --grids 16,256,4096,65536 [--reps N]
+//
+// With --grids, only measurement 1, at each listed grid (G x G blocks), one
+// line per grid (bench/run_all.py reads them).
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Tooling.h"
 #include "Model/Analyses.h"
 #include "Model/Launch.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -77,39 +83,72 @@ static unsigned analyse(const FileFacts &F) {
 int main(int argc, char **argv) {
   std::string File;
   unsigned Reps = 21;
+  std::vector<long> Grids = {64, 65536};
+  bool GridsOnly = false;
   for (int I = 1; I < argc; ++I) {
     std::string A = argv[I];
-    if (A == "--reps" && I + 1 < argc)
+    if (A == "--reps" && I + 1 < argc) {
       Reps = std::max(1, std::atoi(argv[++I]));
-    else
+    } else if (A == "--grids" && I + 1 < argc) {
+      Grids.clear();
+      GridsOnly = true;
+      llvm::SmallVector<llvm::StringRef, 8> Parts;
+      llvm::StringRef(argv[++I]).split(Parts, ',');
+      for (llvm::StringRef P : Parts) {
+        long G = 0;
+        if (P.trim().getAsInteger(10, G) || G < 1) {
+          llvm::errs() << "warplint-bench-analysis: --grids: '" << P
+                       << "' is not a positive grid size\n";
+          return 2;
+        }
+        Grids.push_back(G);
+      }
+    } else {
       File = A;
+    }
   }
   llvm::outs() << "warplint analysis benchmark (" << Reps
                << " repetitions, medians)\n\n";
 
-  // 1. Grid independence.
-  double Times[2];
-  unsigned Warps[2] = {0, 0};
-  const long Grids[2] = {64, 65536};
-  for (int G = 0; G < 2; ++G) {
-    std::string Src = "#define GRID " + std::to_string(Grids[G]) + "\n" +
+  // 1. Grid independence. The repetitions are interleaved across the grid
+  // sizes (round r times every grid once), so that a burst of load on a
+  // shared machine hits all of them alike; medians per grid.
+  std::vector<FileFacts> Facts;
+  for (long Grid : Grids) {
+    std::string Src = "#define GRID " + std::to_string(Grid) + "\n" +
                       TransposeTemplate;
-    auto Facts = extractFactsFromCode(Src, "transpose.cu");
-    if (!Facts) {
-      llvm::errs() << llvm::toString(Facts.takeError()) << "\n";
+    auto F = extractFactsFromCode(Src, "transpose.cu");
+    if (!F) {
+      llvm::errs() << llvm::toString(F.takeError()) << "\n";
       return 1;
     }
-    unsigned N = 0;
-    Times[G] = medianSeconds(Reps, [&] { N = analyse(*Facts); });
-    Warps[G] = N;
+    Facts.push_back(std::move(*F));
   }
-  llvm::outs() << "1. analyses of transposeTiled:\n"
-               << llvm::format("   grid 64x64:       %8.3f ms (%u findings)\n",
-                               Times[0] * 1e3, Warps[0])
-               << llvm::format("   grid 65536x65536: %8.3f ms (%u findings)\n",
-                               Times[1] * 1e3, Warps[1])
-               << llvm::format("   ratio large/small: %.3f\n\n",
-                               Times[1] / Times[0]);
+  std::vector<std::vector<double>> Samples(Grids.size());
+  std::vector<unsigned> Found(Grids.size(), 0);
+  for (unsigned R = 0; R < Reps; ++R)
+    for (size_t G = 0; G < Grids.size(); ++G) {
+      auto B = Clock::now();
+      Found[G] = analyse(Facts[G]);
+      Samples[G].push_back(
+          std::chrono::duration<double>(Clock::now() - B).count());
+    }
+  std::vector<double> Times;
+  llvm::outs() << "1. analyses of transposeTiled:\n";
+  for (size_t G = 0; G < Grids.size(); ++G) {
+    std::sort(Samples[G].begin(), Samples[G].end());
+    Times.push_back(Samples[G][Samples[G].size() / 2]);
+    llvm::outs() << llvm::format("   grid %ldx%ld: %8.3f ms (%u findings)\n",
+                                 Grids[G], Grids[G], Times.back() * 1e3,
+                                 Found[G]);
+  }
+  llvm::outs() << llvm::format(
+      "   ratio largest/smallest grid: %.3f; slowest/fastest grid: %.3f\n\n",
+      Times.back() / Times.front(),
+      *std::max_element(Times.begin(), Times.end()) /
+          *std::min_element(Times.begin(), Times.end()));
+  if (GridsOnly)
+    return 0;
 
   // 2. Beyond parsing, per kernel.
   std::string Code;

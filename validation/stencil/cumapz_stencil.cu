@@ -88,20 +88,45 @@ __global__ void noSharedColWrite(float *out, const float *in) {
       in[row * MAX + col] * in[row * MAX + col + 1] * in[row * MAX + col + 2];
 }
 
-void launchAll(float *out, const float *in) {
+// The variants in the order of validation/expectations.json; the harness
+// (validation/harness/stencil_host.cu) names its rows by these strings and
+// launches them through stencilLaunch(), so warplint sees the timed launches.
+static const char *const kStencilVariants[] = {
+    "no_shared", "fetch0_col", "fetch1_col", "fetch2_col", "fetch0_row",
+    "fetch1_row", "fetch2_row", "fetch0_pad", "fetch1_pad", "fetch2_pad",
+    "no_shared_col_write", "fetch0_row_col_write", "fetch1_row_col_write",
+    "fetch2_row_col_write"};
+static const int kStencilVariantCount = 14;
+
+// Every variant: a MAX/16 x MAX/16 grid of 16 x 16 blocks (the paper's).
+static void stencilLaunch(int v, float *out, const float *in) {
   dim3 grid(MAX / BLKDIM, MAX / BLKDIM), block(BLKDIM, BLKDIM);
-  noShared<<<grid, block>>>(out, in);
-  fetch0Col<<<grid, block>>>(out, in);
-  fetch1Col<<<grid, block>>>(out, in);
-  fetch2Col<<<grid, block>>>(out, in);
-  fetch0Row<<<grid, block>>>(out, in);
-  fetch1Row<<<grid, block>>>(out, in);
-  fetch2Row<<<grid, block>>>(out, in);
-  fetch0Pad<<<grid, block>>>(out, in);
-  fetch1Pad<<<grid, block>>>(out, in);
-  fetch2Pad<<<grid, block>>>(out, in);
-  noSharedColWrite<<<grid, block>>>(out, in);
-  fetch0RowColWrite<<<grid, block>>>(out, in);
-  fetch1RowColWrite<<<grid, block>>>(out, in);
-  fetch2RowColWrite<<<grid, block>>>(out, in);
+  if (v == 0)
+    noShared<<<grid, block>>>(out, in);
+  else if (v == 1)
+    fetch0Col<<<grid, block>>>(out, in);
+  else if (v == 2)
+    fetch1Col<<<grid, block>>>(out, in);
+  else if (v == 3)
+    fetch2Col<<<grid, block>>>(out, in);
+  else if (v == 4)
+    fetch0Row<<<grid, block>>>(out, in);
+  else if (v == 5)
+    fetch1Row<<<grid, block>>>(out, in);
+  else if (v == 6)
+    fetch2Row<<<grid, block>>>(out, in);
+  else if (v == 7)
+    fetch0Pad<<<grid, block>>>(out, in);
+  else if (v == 8)
+    fetch1Pad<<<grid, block>>>(out, in);
+  else if (v == 9)
+    fetch2Pad<<<grid, block>>>(out, in);
+  else if (v == 10)
+    noSharedColWrite<<<grid, block>>>(out, in);
+  else if (v == 11)
+    fetch0RowColWrite<<<grid, block>>>(out, in);
+  else if (v == 12)
+    fetch1RowColWrite<<<grid, block>>>(out, in);
+  else if (v == 13)
+    fetch2RowColWrite<<<grid, block>>>(out, in);
 }
