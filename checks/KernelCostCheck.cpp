@@ -7,6 +7,7 @@
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -156,7 +157,15 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
       clang::SourceLocation At = configLoc(E.Config, K);
       diag(At, "assuming %0", DiagnosticIDs::Note)
           << describeConfig(E.Config, In->Gpu);
-      for (const std::string &S : E.Assumptions)
+      // What the cycle figures rest on (not the CuMAPz terms' own).
+      std::vector<std::string> Notes = E.Config.Assumptions;
+      for (const auto *List : {&E.Occupancy.Assumptions, &H.Assumptions})
+        for (const std::string &S : *List)
+          if (std::find(Notes.begin(), Notes.end(), S) == Notes.end())
+            Notes.push_back(S);
+      if (!C.ModelNote.empty())
+        Notes.push_back(C.ModelNote);
+      for (const std::string &S : Notes)
         diag(At, "assuming %0", DiagnosticIDs::Note) << S;
     }
   }
