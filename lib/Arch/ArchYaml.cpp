@@ -154,6 +154,7 @@ const std::vector<KeyInfo> &keyTable() {
              true),
       intKey("l2_sector_bytes", Need::Optional, true, 4, 4096,
              &A::L2SectorBytes, true),
+      intKey("l2_assoc", Need::Optional, true, 1, 4096, &A::L2Assoc),
       realKey("noc_bandwidth_gbs", Need::Optional, true, 0.1, 1e6,
               &A::NocBandwidthGBs),
       // Latencies, core cycles.

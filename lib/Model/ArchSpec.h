@@ -118,6 +118,8 @@ struct ArchSpec {
   std::vector<unsigned> TransactionSizes;
   unsigned L1Bytes = 0, L1LineBytes = 128, L1SectorBytes = 32;
   unsigned L2Bytes = 0, L2LineBytes = 128, L2SectorBytes = 32;
+  /// L2 associativity (ways); 0 when unknown (CGPredict eq. 9-11).
+  unsigned L2Assoc = 0;
   unsigned L1Mshrs = 0; ///< 0 when unknown
   double NocBandwidthGBs = 0; ///< 0 when unknown (MDM)
 

@@ -1,7 +1,11 @@
 //===- Estimate.cpp - Per-kernel estimates for one GPU --------------------===//
 #include "Model/Estimate.h"
 #include "Model/CGPredict.h"
+#include "Model/ExtensionInputs.h"
+#include "Model/MDM.h"
 #include "Model/WangLou.h"
+
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 
@@ -109,9 +113,9 @@ CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
     if (N > 0)
       C.Counts.LoadBytesPerWarp = Bytes / N * Arch.WarpSize;
     addUnique(Assumptions, IC.Assumptions);
-    for (AccessCount &A : IC.Accesses)
-      A.Access = nullptr;
     C.Derived = IC;
+    for (AccessCount &A : C.Derived->Accesses)
+      A.Access = nullptr;
   }
   HongKimLaunch HL;
   HL.ThreadsPerBlock = double(L.threadsPerBlock());
@@ -125,10 +129,78 @@ CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
   C.TotalCycles = C.HongKim.ExecCyclesWithSynch;
   C.TimeSeconds = C.HongKim.TimeSeconds;
 
-  // Which model: auto picks by the architecture (defaultVariant).
+  // Which model: auto picks by the architecture and, for MDM, whether
+  // the kernel is memory-divergent (defaultVariant).
   std::optional<HongKimVariant> Asked = parseHongKimVariant(O.Model);
-  C.Model = Asked ? VariantChoice{*Asked, "asked for with --model"}
-                  : defaultVariant(Arch);
+  InstructionCountOptions IO;
+  IO.Enum = O.Analysis.Enum;
+  const bool Derived = C.Derived.has_value();
+  // The L2 hits of CGPredict's trace (eq. 9-11), computed once when a
+  // model needs them.
+  std::optional<CgCacheResult> L2;
+  std::vector<std::string> L2Assumptions;
+  std::string L2Why;
+  auto RunL2 = [&]() {
+    if (L2 || !L2Why.empty())
+      return;
+    CgL2Choice Cache = cgL2For(Arch);
+    if (!Cache.Ok) {
+      L2Why = Cache.Why;
+      return;
+    }
+    CgTraceOptions TO;
+    TO.Enum = O.Analysis.Enum;
+    CgTrace T = buildCgTrace(K, L, std::max(1u, Occ.BlocksPerSm),
+                             cgClassesOf(K, IC), TO);
+    L2 = cgPredictL2(T.Accesses, Cache.Cache);
+    if (!L2->Ok) {
+      L2Why = L2->Error;
+      L2.reset();
+      return;
+    }
+    L2Assumptions = Cache.Assumptions;
+    addUnique(L2Assumptions, T.Assumptions);
+  };
+  std::optional<MdmDerivation> Mdm;
+  auto DeriveMdm = [&]() {
+    if (Mdm || !Derived)
+      return;
+    RunL2();
+    std::optional<double> Miss;
+    if (L2) {
+      uint64_t Refs = L2->Coal.References + L2->Uncoal.References +
+                      L2->Const.References;
+      uint64_t Misses =
+          L2->Coal.Misses + L2->Uncoal.Misses + L2->Const.Misses;
+      if (Refs > 0)
+        Miss = double(Misses) / double(Refs);
+    }
+    Mdm = deriveMdmInput(K, L, Arch, IC, Occ.WarpsPerSm, Miss, IO);
+    if (Miss) {
+      Mdm->In.Assumptions.insert(
+          Mdm->In.Assumptions.begin(),
+          "LLC miss rate " + llvm::formatv("{0:g}", *Miss).str() +
+              " from CGPredict's L2 trace (eq. 9-11)");
+      for (const std::string &S : L2Assumptions)
+        if (std::find(Mdm->In.Assumptions.begin(), Mdm->In.Assumptions.end(),
+                      S) == Mdm->In.Assumptions.end())
+          Mdm->In.Assumptions.push_back(S);
+    }
+  };
+  if (Asked) {
+    C.Model = VariantChoice{*Asked, "asked for with --model"};
+  } else {
+    bool Divergent = false;
+    if (Derived && Arch.L1Mshrs > 0 && Arch.NocBandwidthGBs > 0) {
+      DeriveMdm();
+      Divergent = Mdm && Mdm->MemoryDivergent;
+    }
+    C.Model = defaultVariant(Arch, Divergent);
+    if (Derived && Arch.L1Mshrs > 0 && Arch.NocBandwidthGBs > 0 && Mdm)
+      C.Model.Reason += "; " + llvm::formatv("{0:g}", Mdm->Dpki).str() +
+                        " divergent loads per kilo-instruction (MDM's "
+                        "threshold: 10)";
+  }
   switch (C.Model.Variant) {
   case HongKimVariant::Base:
     break;
@@ -168,10 +240,11 @@ CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
     CgPredictInput G = cgPredictInputFrom(Arch);
     if (C.Derived) {
       const InstructionCounts &D = *C.Derived;
-      G.NoCoalInsts = D.GlobalCoalesced + D.GlobalBroadcast;
+      // CGPredict's constant access: every lane one address (Sec. 3.3.2).
+      G.NoCoalInsts = D.GlobalCoalesced;
       G.NoUncoalInsts =
           D.GlobalUncoalesced + D.GlobalUnclassified + D.GlobalAtomic;
-      G.NoConstInsts = D.Constant;
+      G.NoConstInsts = D.Constant + D.GlobalBroadcast;
       G.NoCompInsts = D.Computation;
       G.NoSynchInsts = D.Sync;
       G.SmemCoalInsts = D.Shared;
@@ -185,12 +258,37 @@ CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
       G.NoCompInsts = C.Counts.Comp;
       G.NoSynchInsts = C.Counts.Synch;
     }
+    // no_dram_trans_*: from the L2 trace where it holds accesses of the
+    // class, else every transaction of the class misses.
     G.NoDramTransCoal = C.Counts.CoalPerMw;
     G.NoDramTransUncoal = C.Counts.UncoalPerMw;
     G.NoDramTransConst = 1;
-    G.Assumptions.push_back(
-        "every global transaction misses the L2 (the conflict-set hit "
-        "estimate, eq. 9-11, is not yet run on a kernel's trace)");
+    if (Derived)
+      RunL2();
+    if (L2) {
+      for (const std::string &S : L2Assumptions)
+        G.Assumptions.push_back(S);
+      if (L2->Coal.WarpInsts)
+        G.NoDramTransCoal = L2->Coal.DramTransPerInst;
+      if (L2->Uncoal.WarpInsts)
+        G.NoDramTransUncoal = L2->Uncoal.DramTransPerInst;
+      if (L2->Const.WarpInsts)
+        G.NoDramTransConst = L2->Const.DramTransPerInst;
+    }
+    for (auto [Insts, InTrace, Name] :
+         {std::tuple{G.NoCoalInsts, L2 && L2->Coal.WarpInsts, "coalesced"},
+          std::tuple{G.NoUncoalInsts, L2 && L2->Uncoal.WarpInsts,
+                     "uncoalesced"},
+          std::tuple{G.NoConstInsts, L2 && L2->Const.WarpInsts,
+                     "constant"}})
+      if (Insts > 0 && !InTrace)
+        G.Assumptions.push_back(
+            std::string("every L2 transaction of the ") + Name +
+            " accesses misses (" +
+            (!Derived ? std::string("counts given, no trace")
+             : L2     ? std::string("none of them is in the L2 trace")
+                      : "no L2 trace: " + L2Why) +
+            ")");
     G.B = Occ.BlocksPerSm;
     G.N = Occ.WarpsPerSm;
     G.NoBlocks = HL.Blocks;
@@ -199,18 +297,49 @@ CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
       C.TotalCycles = R.TotalCycles;
       C.TimeSeconds = R.TimeSeconds;
       C.Extension = toJSON(R);
+      if (L2)
+        if (llvm::json::Object *E = C.Extension->getAsObject()) {
+          (*E)["l2"] = toJSON(*L2);
+          (*E)["no_dram_trans_coal"] = G.NoDramTransCoal;
+          (*E)["no_dram_trans_uncoal"] = G.NoDramTransUncoal;
+          (*E)["no_dram_trans_const"] = G.NoDramTransConst;
+        }
     } else {
       C.ModelNote = "cgpredict: " + R.Error + "; the base model is used";
       C.Model.Variant = HongKimVariant::Base;
     }
     break;
   }
-  case HongKimVariant::MDM:
-    C.ModelNote = "mdm: needs the per-interval inputs (uncontended cycles, "
-                  "misses per warp, LLC miss rate) that warplint does not "
-                  "derive yet; the base model is used";
-    C.Model.Variant = HongKimVariant::Base;
+  case HongKimVariant::MDM: {
+    if (!Derived) {
+      C.ModelNote = "mdm: needs the kernel's accesses for its intervals "
+                    "(the counts were given); the base model is used";
+      C.Model.Variant = HongKimVariant::Base;
+      break;
+    }
+    DeriveMdm();
+    MdmResult R = mdm(Mdm->In);
+    if (R.Ok && R.KernelCycles > 0) {
+      C.TotalCycles = R.KernelCycles;
+      C.TimeSeconds = R.TimeSeconds;
+      C.Extension = toJSON(R);
+      if (llvm::json::Object *E = C.Extension->getAsObject()) {
+        (*E)["w"] = Mdm->In.W;
+        (*E)["mshrs"] = Mdm->In.Mshrs;
+        (*E)["total_warps"] = Mdm->In.TotalWarps;
+        (*E)["divergent_loads_per_thread"] = Mdm->DivergentLoads;
+        (*E)["dpki"] = Mdm->Dpki;
+        (*E)["memory_divergent"] = Mdm->MemoryDivergent;
+        (*E)["interval_labels"] = llvm::json::Array(Mdm->IntervalLabels);
+      }
+    } else {
+      C.ModelNote = "mdm: " + (R.Ok ? std::string("the kernel takes no cycle")
+                                    : R.Error) +
+                    "; the base model is used";
+      C.Model.Variant = HongKimVariant::Base;
+    }
     break;
+  }
   }
   return C;
 }

@@ -30,7 +30,7 @@ MdmResult mdm(const MdmInput &In) {
   if (In.Intervals.empty()) return Fail("no interval");
   for (const MdmInterval &I : In.Intervals) {
     if (!NonNeg(I.Instructions) || !NonNeg(I.C) || !NonNeg(I.MRead) ||
-        !NonNeg(I.MWrite))
+        !NonNeg(I.MWrite) || !NonNeg(I.Repeat))
       return Fail("interval counts must be >= 0");
     if (!(I.LlcMissRate >= 0 && I.LlcMissRate <= 1))
       return Fail("LLC miss rate must be in [0, 1]");
@@ -38,6 +38,7 @@ MdmResult mdm(const MdmInput &In) {
 
   for (const MdmInterval &I : In.Intervals) {
     MdmIntervalResult X;
+    X.Repeat = I.Repeat;
     X.ConcurrentReadMisses = I.MRead * In.W;
     X.MemoryDivergent = X.ConcurrentReadMisses > In.Mshrs;             // (2)
     X.M = std::min(X.ConcurrentReadMisses, In.Mshrs) + I.MWrite * In.W;// (3)
@@ -56,8 +57,8 @@ MdmResult mdm(const MdmInput &In) {
     X.SMshr = X.MemoryDivergent ? (X.Batches - 1) * X.SMem : 0;        // (6)
     X.Cycles = I.C + X.SMshr + X.SNoc + X.SDram;
     X.Ipc = X.Cycles > 0 ? I.Instructions / X.Cycles : 0;
-    R.Instructions += I.Instructions;
-    R.Cycles += X.Cycles;
+    R.Instructions += I.Repeat * I.Instructions;
+    R.Cycles += I.Repeat * X.Cycles;
     R.Intervals.push_back(X);
   }
   if (R.Cycles <= 0) return Fail("the intervals take no cycle");
@@ -76,7 +77,8 @@ llvm::json::Value toJSON(const MdmResult &R) {
     return Object{{"model", "mdm"}, {"error", R.Error}};
   llvm::json::Array Is;
   for (const MdmIntervalResult &X : R.Intervals)
-    Is.push_back(Object{{"concurrent_read_misses", X.ConcurrentReadMisses},
+    Is.push_back(Object{{"repeat", X.Repeat},
+                        {"concurrent_read_misses", X.ConcurrentReadMisses},
                         {"memory_divergent", X.MemoryDivergent},
                         {"m", X.M},
                         {"l_no_contention", X.LNoContention},

@@ -32,6 +32,9 @@ struct MdmInterval {
   double MRead = 0;        ///< M^Read: L1 read misses of the warp
   double MWrite = 0;       ///< M^Write: write misses of the warp
   double LlcMissRate = 0;  ///< LLC miss rate (eq. 4, 8)
+  /// How many times the interval occurs in the representative warp (a loop
+  /// body): its instructions and cycles count this many times.
+  double Repeat = 1;
 };
 
 struct MdmInput {
@@ -54,6 +57,7 @@ struct MdmInput {
 };
 
 struct MdmIntervalResult {
+  double Repeat = 1;               ///< MdmInterval::Repeat
   double ConcurrentReadMisses = 0; ///< M^Read x W
   bool MemoryDivergent = false;    ///< eq. 2
   double M = 0;                    ///< eq. 3

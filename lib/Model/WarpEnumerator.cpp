@@ -205,6 +205,10 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
     auto Kind = S.symbolKind();
     if (Kind != sym::SymbolKind::LoopIter && Kind != sym::SymbolKind::LoopVar)
       continue;
+    if (auto It = O.LoopValues.find(Name); It != O.LoopValues.end()) {
+      LoopSyms.push_back({Name, {It->second}});
+      continue;
+    }
     const LoopFacts *Loop = loopOf(K, Name);
     std::string Why;
     std::optional<std::vector<int64_t>> Vals;

@@ -53,6 +53,10 @@ struct EnumerationOptions {
   /// each loop: what the blocks ask for at the same moment (channel skew,
   /// CuMAPz Sec. 5.4).
   std::vector<std::array<int64_t, 3>> ExplicitBlocks;
+  /// Loop symbols (LoopFacts::IterSymbol) that take exactly the value given
+  /// here instead of being enumerated: one iteration of a trace
+  /// (Model/ExtensionInputs.h).
+  std::map<std::string, int64_t> LoopValues;
 };
 
 struct WarpSample {

@@ -230,8 +230,9 @@ TEST(ArchFilesTest, MdmConfigurationHoldsTableIII) {
   EXPECT_EQ(S.DramBandwidthGBs, 480);
   EXPECT_EQ(S.LatDramCycles, 220);
   EXPECT_EQ(S.MemPartitions, 24u);
+  EXPECT_EQ(S.L2Assoc, 8u); // Table III: LLC 8-way
   for (const char *Key :
-       {"core_clock_mhz", "sm_count", "l1_mshrs", "l2_size_bytes",
+       {"core_clock_mhz", "sm_count", "l1_mshrs", "l2_size_bytes", "l2_assoc",
         "noc_bandwidth_gbs", "lat_dram_cycles", "mem_partitions"})
     expectProvenance(S, Key, ProvenanceKind::Paper, "mdm");
   // Table III gives no line size: absent, hence 0 (unknown), not a default.

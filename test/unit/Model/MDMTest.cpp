@@ -162,3 +162,23 @@ TEST(MDMTest, InputFromTheMdmMachine) {
 }
 
 } // namespace
+
+TEST(MDMTest, RepeatedIntervalCountsItsInstructionsAndCyclesEachTime) {
+  // The divergent interval of MoreConcurrentMissesThanMshrsBatches takes
+  // 50 + 2904 + 384 + 384 = 3722 cycles for 20 instructions; repeated 3
+  // times: 3 x 3722 = 11166 cycles, 60 instructions, the same IPC.
+  MdmInput In = machine(8);
+  MdmInterval I = divergent();
+  I.Repeat = 3;
+  In.Intervals = {I};
+  MdmResult R = mdm(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_DOUBLE_EQ(R.Cycles, 11166);
+  EXPECT_DOUBLE_EQ(R.Instructions, 60);
+  EXPECT_DOUBLE_EQ(R.Intervals[0].Repeat, 3);
+  // eq. 1: 8 x 60 / 11166.
+  EXPECT_DOUBLE_EQ(R.IpcSm, 8.0 * 60 / 11166);
+  I.Repeat = -1;
+  In.Intervals = {I};
+  EXPECT_FALSE(mdm(In).Ok);
+}
