@@ -77,6 +77,83 @@ static void addUnique(std::vector<std::string> &To,
       To.push_back(S);
 }
 
+/// Replaces the derived counts in \p Counts by those of K's PTX entry
+/// (Hong–Kim's way, Sec. 3.6: every instruction but global memory ones is
+/// a computation instruction, barriers included; #Synch_insts the
+/// barriers). PTX does not say which global instruction is coalesced: the
+/// source analysis's share is applied. Loops left in the PTX are weighted
+/// by the source's trip counts only when they pair up one to one.
+static void countsFromPtx(const KernelFacts &K, const InstructionCounts &IC,
+                          const EstimateOptions &O, HongKimKernelCounts &Counts,
+                          std::string &Source,
+                          std::vector<std::string> &Assumptions) {
+  std::string Plain = K.Name.substr(0, K.Name.find('<'));
+  const PtxKernel *P = nullptr;
+  for (const PtxKernel &PK : O.Ptx)
+    if (ptxasFunctionName(PK.Name) == Plain || PK.Name == Plain) {
+      P = &PK;
+      break;
+    }
+  if (!P) {
+    Assumptions.push_back("no PTX entry for '" + K.Name +
+                          "': its instructions are counted from the source");
+    return;
+  }
+  std::vector<double> Trips;
+  if (!P->Loops.empty()) {
+    std::vector<const LoopFacts *> Src;
+    for (const LoopFacts &L : K.Loops)
+      Src.push_back(&L);
+    std::sort(Src.begin(), Src.end(),
+              [](const LoopFacts *A, const LoopFacts *B) {
+                return A->Loc.Line != B->Loc.Line ? A->Loc.Line < B->Loc.Line
+                                                  : A->Loc.Column < B->Loc.Column;
+              });
+    bool Pairs = Src.size() == P->Loops.size();
+    for (const LoopFacts *L : Src) {
+      std::optional<int64_t> N;
+      if (L->TripCount)
+        N = L->TripCount->asConst();
+      if (!N || !Pairs) {
+        Pairs = false;
+        break;
+      }
+      Trips.push_back(double(*N));
+    }
+    if (!Pairs) {
+      Trips.clear();
+      Assumptions.push_back(
+          "the " + std::to_string(P->Loops.size()) +
+          " loop(s) left in the PTX of '" + K.Name +
+          "' do not pair up with the source's constant-count loops: each "
+          "counted once");
+    } else {
+      Assumptions.push_back("the PTX loops of '" + K.Name +
+                            "' take the trip counts of the source loops, in "
+                            "source order");
+    }
+  }
+  PtxClassCounts W = weightedPtxCounts(*P, Trips);
+  double Global = W.GlobalLoads + W.GlobalStores + W.GlobalAtomics;
+  double SrcCoal = IC.hkCoalMemInsts(), SrcAll = IC.hkMemInsts();
+  double CoalShare = SrcAll > 0 ? SrcCoal / SrcAll : 1;
+  Counts.CoalMem = Global * CoalShare;
+  Counts.UncoalMem = Global - Counts.CoalMem;
+  Counts.Comp = W.Total - Global;
+  Counts.Synch = W.Sync;
+  Source = "ptx";
+  Assumptions.push_back(
+      "counts of '" + K.Name + "' from its PTX (" +
+      std::to_string(int64_t(W.Total)) +
+      " instructions); the share of coalesced global instructions (" +
+      std::to_string(int(CoalShare * 100 + 0.5)) +
+      "%) comes from the source analysis");
+  if (W.Generic > 0)
+    Assumptions.push_back(std::to_string(int64_t(W.Generic)) +
+                          " generic-address PTX memory instruction(s) of '" +
+                          K.Name + "' counted as computation");
+}
+
 CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
                              const ArchSpec &Arch, const GpuModel &Gpu,
                              const OccupancySummary &Occ,
@@ -117,6 +194,8 @@ CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
     for (AccessCount &A : C.Derived->Accesses)
       A.Access = nullptr;
   }
+  if (O.CountsFromPtx && Given == O.GivenCounts.end())
+    countsFromPtx(K, IC, O, C.Counts, C.CountsSource, Assumptions);
   HongKimLaunch HL;
   HL.ThreadsPerBlock = double(L.threadsPerBlock());
   HL.Blocks = double(L.Grid[0] * L.Grid[1] * L.Grid[2]);

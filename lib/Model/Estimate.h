@@ -19,6 +19,7 @@
 #include "Model/KernelFacts.h"
 #include "Model/Launch.h"
 #include "Model/Occupancy.h"
+#include "Model/PtxCounts.h"
 #include "Model/PtxasUsage.h"
 
 #include "llvm/Support/JSON.h"
@@ -73,6 +74,11 @@ struct EstimateOptions {
   /// name), as a paper gives them: they replace the counts warplint derives
   /// (Model/InstructionCounts.h) in the cycle model.
   std::map<std::string, HongKimKernelCounts> GivenCounts;
+  /// Count instructions from the file's PTX (nvcc --ptx) instead of the
+  /// source: the kernels of that PTX. CountsFromPtx with no entry for a
+  /// kernel falls back to the source counts, said in an assumption.
+  bool CountsFromPtx = false;
+  std::vector<PtxKernel> Ptx;
   /// Which cycle model: "auto" (defaultVariant), "hong-kim", "wang-lou",
   /// "cgpredict", "mdm". The base Hong–Kim result is always computed.
   std::string Model = "auto";

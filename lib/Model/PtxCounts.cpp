@@ -264,8 +264,10 @@ PtxClassCounts weightedPtxCounts(const PtxKernel &K,
 
 std::optional<std::string> compileToPtx(const std::string &CudaFile,
                                         const std::vector<std::string> &Args,
-                                        std::string &Error) {
-  auto Nvcc = llvm::sys::findProgramByName("nvcc");
+                                        std::string &Error,
+                                        const std::string &NvccPath) {
+  auto Nvcc = NvccPath.empty() ? llvm::sys::findProgramByName("nvcc")
+                               : llvm::ErrorOr<std::string>(NvccPath);
   if (!Nvcc) {
     Error = "nvcc was not found on PATH: counting from PTX needs the CUDA "
             "toolkit's nvcc (count from the kernel facts instead)";

@@ -85,9 +85,11 @@ PtxClassCounts weightedPtxCounts(const PtxKernel &K,
 /// Runs `nvcc --ptx` on \p CudaFile with \p Args (e.g. -arch=sm_80, -I...)
 /// and returns the PTX text. std::nullopt with \p Error set when nvcc is
 /// not on PATH ("nvcc was not found on PATH: ...") or fails (its output).
+/// \p Nvcc: the nvcc to run; empty: nvcc on PATH.
 std::optional<std::string> compileToPtx(const std::string &CudaFile,
                                         const std::vector<std::string> &Args,
-                                        std::string &Error);
+                                        std::string &Error,
+                                        const std::string &Nvcc = "");
 
 } // namespace warplint
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "../../checks/CheckSupport.h"
 #include "Arch/ArchSelect.h"
+#include "Frontend/Ptxas.h"
 #include "Frontend/Tooling.h"
 #include "Model/Estimate.h"
 #include "Report/EstimateText.h"
@@ -139,6 +140,22 @@ static cl::opt<unsigned> RegistersOpt(
     cl::desc("Registers per thread for occupancy (overrides -maxrregcount, "
              "__launch_bounds__ and the default of 32)"),
     cl::init(0), cl::cat(Category));
+static cl::opt<std::string> CountsFrom(
+    "counts-from",
+    cl::desc("Where --estimate's instruction counts come from: source (the "
+             "kernel facts, default) or ptx (the file compiled with nvcc "
+             "--ptx; docs/models/instruction-counts.md)"),
+    cl::init("source"), cl::cat(Category));
+static cl::opt<bool> RegistersFromPtxas(
+    "registers-from-ptxas",
+    cl::desc("Take registers per thread and static shared memory from "
+             "ptxas -v (runs nvcc)"),
+    cl::cat(Category));
+static cl::opt<std::string> NvccOpt(
+    "nvcc",
+    cl::desc("The nvcc for --counts-from=ptx and --registers-from-ptxas "
+             "(default: the compile command's toolkit, else PATH)"),
+    cl::init(""), cl::cat(Category));
 static cl::opt<bool> PaperRounding(
     "paper-rounding",
     cl::desc("Round the Hong-Kim intermediates as the paper's Table 2 prints "
@@ -455,6 +472,12 @@ static bool parseModelOptions(EstimateOptions &O) {
     return false;
   }
   O.Model = ModelOpt;
+  if (CountsFrom != "source" && CountsFrom != "ptx") {
+    errs() << "warplint: error: --counts-from must be source or ptx, not '"
+           << CountsFrom << "'\n";
+    return false;
+  }
+  O.CountsFromPtx = CountsFrom == "ptx";
   O.PaperRounding = PaperRounding;
   if (RegistersOpt)
     O.RegistersPerThread = RegistersOpt.getValue();
@@ -552,9 +575,56 @@ static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       Problems.push_back({R.Facts.File, Err});
       return;
     }
+    // nvcc, when asked for: the file's PTX and ptxas's resource usage.
+    EstimateOptions FO = EO;
+    if (EO.CountsFromPtx || RegistersFromPtxas) {
+      PtxasRunOptions PO;
+      PO.Nvcc = NvccOpt;
+      PO.CudaPath = R.Facts.Compile.CudaPath;
+      std::vector<std::string> Flags;
+      std::vector<clang::tooling::CompileCommand> Cmds =
+          DB.getCompileCommands(R.Facts.File);
+      if (!Cmds.empty())
+        Flags = ptxasRelevantFlags(Cmds.front().CommandLine);
+      std::string Sm = Arch->Arch.sm();
+      auto Fail = [&](const std::string &Err) {
+        errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
+        Problems.push_back({R.Facts.File, Err});
+      };
+      Expected<std::string> Nvcc = findNvcc(PO);
+      if (!Nvcc) {
+        Fail(toString(Nvcc.takeError()));
+        return;
+      }
+      if (EO.CountsFromPtx) {
+        std::vector<std::string> Args{"-arch=" + Sm};
+        Args.insert(Args.end(), Flags.begin(), Flags.end());
+        std::string Err;
+        std::optional<std::string> Ptx =
+            compileToPtx(R.Facts.File, Args, Err, *Nvcc);
+        std::optional<std::vector<PtxKernel>> Kernels;
+        if (Ptx)
+          Kernels = countPtx(*Ptx, Err);
+        if (!Kernels) {
+          Fail("--counts-from=ptx: " + Err);
+          return;
+        }
+        FO.Ptx = std::move(*Kernels);
+      }
+      if (RegistersFromPtxas) {
+        PO.Nvcc = *Nvcc;
+        Expected<std::vector<PtxasFunctionUsage>> U =
+            runPtxasUsage(R.Facts.File, Sm, Flags, PO);
+        if (!U) {
+          Fail("--registers-from-ptxas: " + toString(U.takeError()));
+          return;
+        }
+        FO.Ptxas = std::move(*U);
+      }
+    }
     for (const KernelFacts &K : R.Facts.Kernels) {
       std::vector<std::string> KP;
-      EstimateOptions KO = EO;
+      EstimateOptions KO = FO;
       KO.MaxRegCount = R.Facts.Compile.MaxRegCount;
       for (const auto &[Name, A] : parseKernelAssumptions(K, KP))
         KO.Analysis.Enum.Assumptions[Name] = A;
