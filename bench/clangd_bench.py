@@ -238,7 +238,7 @@ def main():
     p.add_argument("--requests", type=int, default=200)
     p.add_argument("--json")
     a = p.parse_args()
-    proxy = os.path.join(a.build, "bin", "warplint-clangd")
+    proxy = os.path.join(os.path.abspath(a.build), "bin", "warplint-clangd")
     d = tempfile.mkdtemp(prefix="warplint-clangd-bench-")
     try:
         src = write_project(d)
