@@ -133,9 +133,10 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
                          "%3 MHz), over its budget of %4")
           << K.Name << fixed(C.TotalCycles, 0) << microseconds(C.TimeSeconds)
           << fixed(In->Arch.CoreClockMHz, 0) << Budget;
-      const char *Bound = H.Case == HongKimCase::Eq22   ? "latency bound"
-                          : H.Case == HongKimCase::Eq23 ? "memory bound"
-                                                        : "compute bound";
+      const char *Bound =
+          H.Case == HongKimCase::Eq22                      ? "latency bound"
+          : H.Case == HongKimCase::Eq23 && H.MemoryBound ? "memory bound"
+                                                         : "compute bound";
       diag(toLoc(K.Loc),
            "%0 model (%1): MWP %2, CWP %3, %4 (eq. %5); memory %6 cycles, "
            "computation %7 cycles per warp; synchronization %8 cycles",

@@ -81,7 +81,10 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
          Have ? fmt::format("{:.2f}", H.Cwp) : "-",
          !Have                            ? "-"
          : H.Case == HongKimCase::Eq22     ? "latency (22)"
-         : H.Case == HongKimCase::Eq23     ? "memory (23)"
+         : H.Case == HongKimCase::Eq23 && H.MemoryBound ? "memory (23)"
+         // (23) also applies when Comp_cycles > Mem_cycles with MWP > CWP:
+         // computation dominates then.
+         : H.Case == HongKimCase::Eq23     ? "compute (23)"
          : H.Case == HongKimCase::Eq24     ? "compute (24)"
                                            : "compute"});
   }
@@ -89,8 +92,9 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
   Out += "\nHong-Kim (ISCA'09 eq. 1-27): cycles of the whole launch at the "
          "GPU's clock; MWP/CWP: memory- and computation-warp parallelism; "
          "bound: the case of eq. 22-24 that applied: latency (too few warps), "
-         "memory (CWP >= MWP, or more computation than memory cycles), "
-         "compute (MWP > CWP). model: the variant whose total is shown "
+         "memory (CWP >= MWP), "
+         "compute (MWP > CWP, or eq. 23 taken because the computation cycles "
+         "exceed the memory cycles). model: the variant whose total is shown "
          "(docs/models/hong-kim.md).\n\n";
 
   std::vector<std::vector<std::string>> Mpe = {
