@@ -527,7 +527,22 @@ Flow Interpreter::execSwitch(const SwitchStmt *SS) {
   havoc(Assigned);
   size_t Depth = Guards.size();
   Guards.push_back({Id, true});
-  exec(SS->getBody());
+  // Every case is entered (the switch jumps to each label): a `break` (or
+  // return) ends only its own case; what follows it up to the next label
+  // is unreachable.
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(SS->getBody())) {
+    bool Reachable = true;
+    for (const Stmt *Child : Body->body()) {
+      if (isa<SwitchCase>(Child))
+        Reachable = true;
+      if (!Reachable)
+        continue;
+      if (exec(Child).AlwaysExits)
+        Reachable = false;
+    }
+  } else {
+    exec(SS->getBody());
+  }
   Guards.resize(Depth);
   havoc(Assigned);
   return {};

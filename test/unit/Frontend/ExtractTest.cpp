@@ -489,6 +489,48 @@ void run(float *p, int n, cudaStream_t s) {
   EXPECT_EQ(L.Stream, "s");
 }
 
+// Every case of a switch is entered: a `break` ends only its own case.
+// Host side: each case's launch is a launch site; device side: each case's
+// access is recorded, under the switch's guard; code after a `break` and
+// before the next label is unreachable and records nothing.
+TEST(ExtractTest, EveryCaseOfASwitch) {
+  FileFacts F = facts(R"(
+__global__ void ka(float *o) { o[threadIdx.x] = 1; }
+__global__ void kb(float *o) {
+  switch (threadIdx.x % 4) {
+  case 0: o[threadIdx.x] = 0; break;
+  o[threadIdx.x + 1000] = 9;
+  case 1: o[threadIdx.x * 2] = 1; break;
+  default: o[threadIdx.x * 3] = 2;
+  }
+}
+void run(int v, float *o) {
+  switch (v) {
+  case 0: ka<<<4, 64>>>(o); break;
+  case 1: kb<<<8, 32>>>(o); break;
+  default: ka<<<2, 128>>>(o);
+  }
+}
+)");
+  const KernelFacts *A = kernel(F, "ka");
+  const KernelFacts *B = kernel(F, "kb");
+  ASSERT_TRUE(A && B);
+  ASSERT_EQ(A->LaunchSites.size(), 2u);
+  EXPECT_EQ(A->LaunchSites[0].Block->X, Expr(64));
+  EXPECT_EQ(A->LaunchSites[1].Block->X, Expr(128));
+  ASSERT_EQ(B->LaunchSites.size(), 1u);
+  EXPECT_EQ(B->LaunchSites[0].Grid->X, Expr(8));
+  // Three reachable stores (cases 0, 1 and default), not the dead one.
+  ASSERT_EQ(B->Accesses.size(), 3u);
+  EXPECT_EQ(B->Accesses[0].Index, Tx);
+  EXPECT_EQ(B->Accesses[1].Index, Tx * 2);
+  EXPECT_EQ(B->Accesses[2].Index, Tx * 3);
+  for (const AccessFacts &Acc : B->Accesses) {
+    ASSERT_EQ(Acc.Guards.size(), 1u);
+    EXPECT_EQ(B->Branches[Acc.Guards[0].Branch].Kind, BranchKind::Switch);
+  }
+}
+
 TEST(ExtractTest, AnnotationsAboveTheKernel) {
   FileFacts F = facts(R"(
 // Transpose of a tile.
