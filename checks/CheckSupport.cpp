@@ -1,6 +1,8 @@
 //===- CheckSupport.cpp ---------------------------------------------------===//
 #include "CheckSupport.h"
 
+#include <cmath>
+
 #include "Frontend/FactsExtractor.h"
 #include "Frontend/Tooling.h"
 
@@ -57,6 +59,22 @@ LaunchOptions parseLaunchOption(llvm::StringRef Option,
     O.PerKernel[Name.str()] = Spec.trim().str();
   }
   return O;
+}
+
+std::optional<bool> parseBoolOption(llvm::StringRef Text) {
+  Text = Text.trim();
+  if (Text.equals_insensitive("true") || Text == "1")
+    return true;
+  if (Text.equals_insensitive("false") || Text == "0")
+    return false;
+  return std::nullopt;
+}
+
+std::optional<double> parseNumberOption(llvm::StringRef Text) {
+  double V;
+  if (Text.trim().getAsDouble(V) || !std::isfinite(V))
+    return std::nullopt;
+  return V;
 }
 
 std::string describeConfig(const LaunchConfig &L, const GpuModel &Gpu) {

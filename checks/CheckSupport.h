@@ -48,6 +48,13 @@ LaunchOptions parseLaunchOption(llvm::StringRef Option,
 /// compute capability 1.3 (...)"
 std::string describeConfig(const LaunchConfig &L, const GpuModel &Gpu);
 
+/// A boolean check option: true or false (any case), 1 or 0, blanks
+/// around; nullopt for anything else (the caller says it is invalid).
+std::optional<bool> parseBoolOption(llvm::StringRef Text);
+/// A numeric check option: a finite number, blanks around; nullopt
+/// otherwise. Ranges are the caller's.
+std::optional<double> parseNumberOption(llvm::StringRef Text);
+
 /// Where to put the note about a configuration: its launch site or
 /// annotation, else the kernel.
 clang::SourceLocation configLoc(const LaunchConfig &L, const KernelFacts &K);

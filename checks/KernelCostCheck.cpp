@@ -54,11 +54,10 @@ namespace {
 
 /// A positive number from an option; nullopt when empty; Bad when invalid.
 std::optional<double> positive(StringRef Text, bool &Bad) {
-  Text = Text.trim();
-  if (Text.empty())
+  if (Text.trim().empty())
     return std::nullopt;
-  double V;
-  if (Text.getAsDouble(V) || !(V > 0) || !std::isfinite(V)) {
+  std::optional<double> V = parseNumberOption(Text);
+  if (!V || !(*V > 0)) {
     Bad = true;
     return std::nullopt;
   }
@@ -133,10 +132,7 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
                          "%3 MHz), over its budget of %4")
           << K.Name << fixed(C.TotalCycles, 0) << microseconds(C.TimeSeconds)
           << fixed(In->Arch.CoreClockMHz, 0) << Budget;
-      const char *Bound =
-          H.Case == HongKimCase::Eq22                      ? "latency bound"
-          : H.Case == HongKimCase::Eq23 && H.MemoryBound ? "memory bound"
-                                                         : "compute bound";
+      std::string Bound = std::string(boundOf(H)) + " bound";
       diag(toLoc(K.Loc),
            "%0 model (%1): MWP %2, CWP %3, %4 (eq. %5); memory %6 cycles, "
            "computation %7 cycles per warp; synchronization %8 cycles",

@@ -30,11 +30,9 @@ PartitionCampingCheck::PartitionCampingCheck(StringRef Name,
       Assume(Options.getLocalOrGlobal("Assume", "")),
       MinSkewText(Options.get("MinSkew", "2")),
       OnHashedText(Options.get("OnHashedArchitectures", "false")) {
-  if (StringRef(MinSkewText).trim().getAsDouble(MinSkew) || MinSkew < 1)
-    MinSkew = -1; // reported in check()
-  StringRef H = StringRef(OnHashedText).trim().lower() == "true" ? "true"
-                                                                 : "";
-  OnHashedArchitectures = !H.empty() || StringRef(OnHashedText).trim() == "1";
+  std::optional<double> Skew = parseNumberOption(MinSkewText);
+  MinSkew = Skew && *Skew >= 1 ? *Skew : -1; // -1 is reported in check()
+  OnHashedArchitectures = parseBoolOption(OnHashedText).value_or(false);
 }
 
 void PartitionCampingCheck::storeOptions(

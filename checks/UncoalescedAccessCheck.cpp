@@ -16,10 +16,9 @@ namespace checks {
 static constexpr llvm::StringLiteral TUBinding = "tu";
 
 static double parseFactor(StringRef S) {
-  double D = 1.5;
-  if (S.trim().getAsDouble(D) || D < 1.0)
-    return 1.5; // invalid: the default (a warning would need a context)
-  return D;
+  std::optional<double> D = parseNumberOption(S);
+  // Invalid: the default (a warning would need a context).
+  return D && *D >= 1.0 ? *D : 1.5;
 }
 
 UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,

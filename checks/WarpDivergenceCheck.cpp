@@ -27,10 +27,9 @@ WarpDivergenceCheck::WarpDivergenceCheck(StringRef Name,
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
       WarnOnTailText(Options.get("WarnOnTail", "false")) {
-  StringRef T = StringRef(WarnOnTailText).trim();
-  WarnOnTailValid = T.equals_insensitive("true") || T == "1" ||
-                    T.equals_insensitive("false") || T == "0";
-  WarnOnTail = T.equals_insensitive("true") || T == "1";
+  std::optional<bool> B = parseBoolOption(WarnOnTailText);
+  WarnOnTailValid = B.has_value();
+  WarnOnTail = B.value_or(false);
 }
 
 void WarpDivergenceCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {

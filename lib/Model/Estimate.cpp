@@ -472,14 +472,8 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     for (ReferenceSkew &RS : E.CuMAPz.Channels.Refs)
       RS.Access = nullptr;
     E.Assumptions = L.Assumptions;
-    for (const std::string &S : E.Occupancy.Assumptions)
-      if (std::find(E.Assumptions.begin(), E.Assumptions.end(), S) ==
-          E.Assumptions.end())
-        E.Assumptions.push_back(S);
-    for (const std::string &S : E.CuMAPz.Assumptions)
-      if (std::find(E.Assumptions.begin(), E.Assumptions.end(), S) ==
-          E.Assumptions.end())
-        E.Assumptions.push_back(S);
+    addUnique(E.Assumptions, E.Occupancy.Assumptions);
+    addUnique(E.Assumptions, E.CuMAPz.Assumptions);
     addUnique(E.Assumptions, E.Cycles.HongKim.Assumptions);
     if (!E.Cycles.ModelNote.empty())
       E.Assumptions.push_back(E.Cycles.ModelNote);

@@ -17,6 +17,14 @@ const char *toString(HongKimCase C) {
   return "?";
 }
 
+const char *boundOf(const HongKimResult &R) {
+  if (R.Case == HongKimCase::Eq22)
+    return "latency";
+  if (R.Case == HongKimCase::Eq23 && R.MemoryBound)
+    return "memory";
+  return "compute";
+}
+
 const char *describe(HongKimCase C) {
   switch (C) {
   case HongKimCase::Eq22: return "not enough warps";

@@ -127,6 +127,12 @@ struct HongKimResult {
 };
 
 HongKimResult hongKim(const HongKimInput &In);
+
+/// What bounds the kernel, for a table column or a note: "latency" (eq.
+/// 22: too few warps), "memory" (eq. 23 with CWP >= MWP), or "compute"
+/// (eq. 24, no memory instructions, or eq. 23 taken because Comp_cycles >
+/// Mem_cycles while MWP > CWP).
+const char *boundOf(const HongKimResult &R);
 llvm::json::Value toJSON(const HongKimResult &R);
 
 /// The counts another analysis provides, per thread and dynamic.

@@ -79,14 +79,11 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
          Have ? seconds(C.TimeSeconds) : "-",
          Have ? fmt::format("{:.2f}", H.Mwp) : "-",
          Have ? fmt::format("{:.2f}", H.Cwp) : "-",
-         !Have                            ? "-"
-         : H.Case == HongKimCase::Eq22     ? "latency (22)"
-         : H.Case == HongKimCase::Eq23 && H.MemoryBound ? "memory (23)"
-         // (23) also applies when Comp_cycles > Mem_cycles with MWP > CWP:
-         // computation dominates then.
-         : H.Case == HongKimCase::Eq23     ? "compute (23)"
-         : H.Case == HongKimCase::Eq24     ? "compute (24)"
-                                           : "compute"});
+         !Have ? "-"
+         : H.Case == HongKimCase::NoMemory
+             ? std::string(boundOf(H))
+             : fmt::format("{} ({})", boundOf(H),
+                           llvm::StringRef(toString(H.Case)).drop_front(2))});
   }
   std::string Out = table(Cyc, {0, 3, 5, 6, 11});
   Out += "\nHong-Kim (ISCA'09 eq. 1-27): cycles of the whole launch at the "

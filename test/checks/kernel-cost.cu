@@ -9,6 +9,11 @@
 // RUN:   --config="{CheckOptions: {warplint-kernel-cost.MaxCycles: 1000}}" %s -- >> %t.all 2>&1
 // RUN: FileCheck %s --check-prefix=OVER --input-file=%t.all
 //
+// The host-side parse sees the same kernels and gives the same figures.
+// RUN: %warplint --checks='-*,warplint-kernel-cost' --arch=hongkim_example --cuda-side=host \
+// RUN:   --config="{CheckOptions: {warplint-kernel-cost.MaxCycles: 1000}}" %s -- >> %t.all 2>&1
+// RUN: FileCheck %s --check-prefix=HOST --input-file=%t.all
+//
 // A budget the kernels keep: no warning.
 // RUN: %warplint --checks='-*,warplint-kernel-cost' --arch=hongkim_example \
 // RUN:   --config="{CheckOptions: {warplint-kernel-cost.MaxCycles: 100000000}}" %s -- 2>&1 \
@@ -73,3 +78,10 @@ void run(float *o, const float *i) {
 //
 // REGS: note: occupancy 83% (5 blocks, 20 warps per SM), limited by registers
 // REGS-NOT: data_reuse
+//
+// HOST: copy4 64 128 sm_10 {{[0-9]+}}% registers hong-kim [[H1:[0-9]+]] {{.*}}
+// HOST: copy4Strided 64 128 sm_10 {{[0-9]+}}% registers hong-kim [[H2:[0-9]+]] {{.*}}
+// HOST: warning: kernel 'copy4' costs an estimated [[H1]] cycles
+// HOST: warning: kernel 'copy4Strided' costs an estimated [[H2]] cycles
+// HOST: warning: kernel 'copy4' costs an estimated [[H1]] cycles
+// HOST: warning: kernel 'copy4Strided' costs an estimated [[H2]] cycles
