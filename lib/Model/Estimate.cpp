@@ -8,6 +8,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <set>
 #include <cstdio>
 
 namespace warplint {
@@ -76,6 +77,52 @@ static void addUnique(std::vector<std::string> &To,
   for (const std::string &S : From)
     if (std::find(To.begin(), To.end(), S) == To.end())
       To.push_back(S);
+}
+
+bool parseGivenCounts(llvm::StringRef Spec,
+                      std::map<std::string, HongKimKernelCounts> &To,
+                      std::string &Error) {
+  auto [Kernel, Rest] = Spec.split(':');
+  Kernel = Kernel.trim();
+  if (Kernel.empty() || Rest.trim().empty()) {
+    Error = "expected 'kernel: comp=N coal=N uncoal=N sync=N'";
+    return false;
+  }
+  HongKimKernelCounts C;
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Rest.split(Items, ' ', -1, /*KeepEmpty=*/false);
+  std::set<std::string> Got;
+  for (llvm::StringRef Item : Items) {
+    auto [Key, Val] = Item.trim(",").split('=');
+    double V;
+    if (Val.getAsDouble(V) || V < 0) {
+      Error = "'" + Item.str() + "' is not key=number (a number >= 0)";
+      return false;
+    }
+    double *Field = Key == "comp"            ? &C.Comp
+                    : Key == "coal"          ? &C.CoalMem
+                    : Key == "uncoal"        ? &C.UncoalMem
+                    : Key == "sync"          ? &C.Synch
+                    : Key == "uncoal_per_mw" ? &C.UncoalPerMw
+                    : Key == "coal_per_mw"   ? &C.CoalPerMw
+                    : Key == "load_bytes"    ? &C.LoadBytesPerWarp
+                                             : nullptr;
+    if (!Field) {
+      Error = "unknown key '" + Key.str() +
+              "' (comp, coal, uncoal, sync, uncoal_per_mw, coal_per_mw, "
+              "load_bytes)";
+      return false;
+    }
+    *Field = V;
+    Got.insert(Key.str());
+  }
+  for (const char *Need : {"comp", "coal", "uncoal", "sync"})
+    if (!Got.count(Need)) {
+      Error = std::string("'") + Need + "=' is missing";
+      return false;
+    }
+  To[Kernel.str()] = C;
+  return true;
 }
 
 /// Replaces the derived counts in \p Counts by those of K's PTX entry

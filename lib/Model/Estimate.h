@@ -130,6 +130,13 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
                                            const GpuModel &Gpu,
                                            const EstimateOptions &O);
 
+/// Reads one per-kernel count specification, 'kernel: comp=27 coal=0
+/// uncoal=6 sync=6' (optionally uncoal_per_mw=, coal_per_mw=, load_bytes=;
+/// numbers >= 0), into \p To. False with \p Error saying what is wrong.
+bool parseGivenCounts(llvm::StringRef Spec,
+                      std::map<std::string, HongKimKernelCounts> &To,
+                      std::string &Error);
+
 /// The Hong–Kim cycle estimate (and the chosen extension) of K under L,
 /// with the occupancy already computed in Occ.
 CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,

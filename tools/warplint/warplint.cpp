@@ -482,50 +482,11 @@ static bool parseModelOptions(EstimateOptions &O) {
   if (RegistersOpt)
     O.RegistersPerThread = RegistersOpt.getValue();
   for (StringRef Spec : CountsOpt) {
-    auto [Kernel, Rest] = Spec.split(':');
-    Kernel = Kernel.trim();
-    if (Kernel.empty() || Rest.trim().empty()) {
-      errs() << "warplint: error: --counts='" << Spec
-             << "': expected 'kernel: comp=N coal=N uncoal=N sync=N'\n";
+    std::string Err;
+    if (!parseGivenCounts(Spec, O.GivenCounts, Err)) {
+      errs() << "warplint: error: --counts='" << Spec << "': " << Err << "\n";
       return false;
     }
-    HongKimKernelCounts C;
-    SmallVector<StringRef, 8> Items;
-    Rest.split(Items, ' ', -1, /*KeepEmpty=*/false);
-    std::set<std::string> Got;
-    for (StringRef Item : Items) {
-      auto [Key, Val] = Item.trim(",").split('=');
-      double V;
-      if (Val.getAsDouble(V) || V < 0) {
-        errs() << "warplint: error: --counts='" << Spec << "': '" << Item
-               << "' is not key=number (a number >= 0)\n";
-        return false;
-      }
-      double *Field = Key == "comp"            ? &C.Comp
-                      : Key == "coal"          ? &C.CoalMem
-                      : Key == "uncoal"        ? &C.UncoalMem
-                      : Key == "sync"          ? &C.Synch
-                      : Key == "uncoal_per_mw" ? &C.UncoalPerMw
-                      : Key == "coal_per_mw"   ? &C.CoalPerMw
-                      : Key == "load_bytes"    ? &C.LoadBytesPerWarp
-                                               : nullptr;
-      if (!Field) {
-        errs() << "warplint: error: --counts='" << Spec << "': unknown key '"
-               << Key
-               << "' (comp, coal, uncoal, sync, uncoal_per_mw, coal_per_mw, "
-                  "load_bytes)\n";
-        return false;
-      }
-      *Field = V;
-      Got.insert(Key.str());
-    }
-    for (const char *Need : {"comp", "coal", "uncoal", "sync"})
-      if (!Got.count(Need)) {
-        errs() << "warplint: error: --counts='" << Spec << "': '" << Need
-               << "=' is missing\n";
-        return false;
-      }
-    O.GivenCounts[Kernel.str()] = C;
   }
   return true;
 }
