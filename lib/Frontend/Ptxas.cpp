@@ -134,4 +134,38 @@ runPtxasUsage(llvm::StringRef File, llvm::StringRef Sm,
   return U;
 }
 
+llvm::Expected<NvccFacts> nvccFactsFor(llvm::StringRef File, llvm::StringRef Sm,
+                                       llvm::ArrayRef<std::string> Flags,
+                                       PtxasRunOptions O, bool WantPtx,
+                                       bool WantPtxas) {
+  NvccFacts R;
+  llvm::Expected<std::string> Nvcc = findNvcc(O);
+  if (!Nvcc)
+    return Nvcc.takeError();
+  if (WantPtx) {
+    std::vector<std::string> Args{"-arch=" + Sm.str()};
+    Args.insert(Args.end(), Flags.begin(), Flags.end());
+    std::string Err;
+    std::optional<std::string> Ptx = compileToPtx(File.str(), Args, Err, *Nvcc);
+    std::optional<std::vector<PtxKernel>> Kernels;
+    if (Ptx)
+      Kernels = countPtx(*Ptx, Err);
+    if (!Kernels)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "--counts-from=ptx: " + Err);
+    R.Ptx = std::move(*Kernels);
+  }
+  if (WantPtxas) {
+    O.Nvcc = *Nvcc;
+    llvm::Expected<std::vector<PtxasFunctionUsage>> U =
+        runPtxasUsage(File, Sm, Flags, O);
+    if (!U)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "--registers-from-ptxas: " +
+                                         llvm::toString(U.takeError()));
+    R.Ptxas = std::move(*U);
+  }
+  return R;
+}
+
 } // namespace warplint

@@ -13,6 +13,7 @@
 #ifndef WARPLINT_FRONTEND_PTXAS_H
 #define WARPLINT_FRONTEND_PTXAS_H
 
+#include "Model/PtxCounts.h"
 #include "Model/PtxasUsage.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -48,6 +49,20 @@ std::vector<std::string> ptxasRelevantFlags(llvm::ArrayRef<std::string> Args);
 llvm::Expected<std::vector<PtxasFunctionUsage>>
 runPtxasUsage(llvm::StringRef File, llvm::StringRef Sm,
               llvm::ArrayRef<std::string> Flags, const PtxasRunOptions &O);
+
+/// What nvcc says about one file, as warplint --estimate asks for it: the
+/// kernels of its PTX (\p WantPtx, for --counts-from=ptx) and ptxas's
+/// resource usage (\p WantPtxas, for --registers-from-ptxas), compiled for
+/// \p Sm with \p Flags (ptxasRelevantFlags). The error names which of the
+/// two failed, or that nvcc was not found.
+struct NvccFacts {
+  std::vector<PtxKernel> Ptx;
+  std::vector<PtxasFunctionUsage> Ptxas;
+};
+llvm::Expected<NvccFacts> nvccFactsFor(llvm::StringRef File, llvm::StringRef Sm,
+                                       llvm::ArrayRef<std::string> Flags,
+                                       PtxasRunOptions O, bool WantPtx,
+                                       bool WantPtxas);
 
 } // namespace warplint
 

@@ -547,41 +547,17 @@ static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
           DB.getCompileCommands(R.Facts.File);
       if (!Cmds.empty())
         Flags = ptxasRelevantFlags(Cmds.front().CommandLine);
-      std::string Sm = Arch->Arch.sm();
-      auto Fail = [&](const std::string &Err) {
+      Expected<NvccFacts> N =
+          nvccFactsFor(R.Facts.File, Arch->Arch.sm(), Flags, PO,
+                       EO.CountsFromPtx, RegistersFromPtxas);
+      if (!N) {
+        std::string Err = toString(N.takeError());
         errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
         Problems.push_back({R.Facts.File, Err});
-      };
-      Expected<std::string> Nvcc = findNvcc(PO);
-      if (!Nvcc) {
-        Fail(toString(Nvcc.takeError()));
         return;
       }
-      if (EO.CountsFromPtx) {
-        std::vector<std::string> Args{"-arch=" + Sm};
-        Args.insert(Args.end(), Flags.begin(), Flags.end());
-        std::string Err;
-        std::optional<std::string> Ptx =
-            compileToPtx(R.Facts.File, Args, Err, *Nvcc);
-        std::optional<std::vector<PtxKernel>> Kernels;
-        if (Ptx)
-          Kernels = countPtx(*Ptx, Err);
-        if (!Kernels) {
-          Fail("--counts-from=ptx: " + Err);
-          return;
-        }
-        FO.Ptx = std::move(*Kernels);
-      }
-      if (RegistersFromPtxas) {
-        PO.Nvcc = *Nvcc;
-        Expected<std::vector<PtxasFunctionUsage>> U =
-            runPtxasUsage(R.Facts.File, Sm, Flags, PO);
-        if (!U) {
-          Fail("--registers-from-ptxas: " + toString(U.takeError()));
-          return;
-        }
-        FO.Ptxas = std::move(*U);
-      }
+      FO.Ptx = std::move(N->Ptx);
+      FO.Ptxas = std::move(N->Ptxas);
     }
     for (const KernelFacts &K : R.Facts.Kernels) {
       std::vector<std::string> KP;
