@@ -64,16 +64,16 @@ static std::string padded(const std::string &Text) {
 }
 
 void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
-  AnalysisOptions AO;
-  AO.MinWays = MinWays;
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, AO, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!In)
     return;
-  GpuModel *Gpu = &In->Gpu;
+  GpuModel GpuCopy = In->gpu();
+  GpuModel *Gpu = &GpuCopy;
+  bool EightByteMode = false;
   if (BankWidth != 4 && BankWidth != 8)
     configurationDiag("invalid BankWidth for %0: %1 (4 or 8 bytes)")
         << getID() << BankWidth;
@@ -82,14 +82,17 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
                       "only; %1 has 4-byte banks")
         << getID() << Gpu->Sm;
   else if (BankWidth == 8)
+  {
     Gpu->Banks = bankModelFor(Gpu->Major, Gpu->Minor, /*KeplerEightByteMode=*/true);
-  const FileAnalysis &FA = In->File;
-  for (const KernelContext &KC : FA.Kernels) {
+    EightByteMode = true;
+  }
+  for (size_t KI = 0; KI < In->kernels().size(); ++KI) {
+    const KernelContext &KC = In->kernels()[KI];
     // The padding fix-it goes on the first warning of each buffer only:
     // the same edit twice would conflict.
     std::set<const SharedBufferFacts *> Fixed;
     for (const BankConflictFinding &F :
-         findBankConflicts(*KC.Kernel, KC.Configs, *Gpu, KC.Options)) {
+         In->TU->bankConflicts(In->Request, KI, MinWays, EightByteMode)) {
       const AccessFacts &A = *F.Access;
       {
         auto D = diag(toLoc(A.Loc), "%0-way bank conflict on shared buffer "

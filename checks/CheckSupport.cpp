@@ -3,63 +3,9 @@
 
 #include <cmath>
 
-#include "Frontend/FactsExtractor.h"
-#include "Frontend/Tooling.h"
-
-#include "clang/Basic/TargetInfo.h"
-#include "clang/Basic/TargetOptions.h"
 
 namespace warplint {
 namespace checks {
-
-std::optional<SelectedArch> gpuFor(clang::ASTContext &Ctx,
-                                   const clang::Preprocessor *PP,
-                                   llvm::StringRef Option,
-                                   llvm::StringRef ArchDir, std::string &Error) {
-  std::string Sm = Option.str();
-  if (Sm.empty() && PP) {
-    if (const clang::IdentifierInfo *II =
-            PP->getIdentifierInfo(GpuArchMacro))
-      if (const clang::MacroInfo *MI = PP->getMacroInfo(II))
-        if (MI->getNumTokens() == 1)
-          Sm = PP->getSpelling(MI->getReplacementToken(0));
-  }
-  if (Sm.empty()) {
-    // The device target is the main target on the device side and the
-    // auxiliary one on the host side.
-    const clang::TargetInfo *T = &Ctx.getTargetInfo();
-    if (!T->getTriple().isNVPTX())
-      T = Ctx.getAuxTargetInfo();
-    if (T && T->getTriple().isNVPTX())
-      Sm = T->getTargetOpts().CPU;
-  }
-  if (Sm.empty())
-    Sm = "sm_80";
-  llvm::Expected<SelectedArch> A = selectArch(Sm, ArchDir);
-  if (!A) {
-    Error = llvm::toString(A.takeError());
-    return std::nullopt;
-  }
-  return std::move(*A);
-}
-
-LaunchOptions parseLaunchOption(llvm::StringRef Option,
-                                std::vector<std::string> &Problems) {
-  LaunchOptions O;
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  Option.split(Parts, ';', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef P : Parts) {
-    auto [Name, Spec] = P.split(':');
-    Name = Name.trim();
-    if (Name.empty() || Spec.trim().empty()) {
-      Problems.push_back("invalid Launch option entry '" + P.trim().str() +
-                         "': expected 'kernel: grid(...) block(...)'");
-      continue;
-    }
-    O.PerKernel[Name.str()] = Spec.trim().str();
-  }
-  return O;
-}
 
 std::optional<bool> parseBoolOption(llvm::StringRef Text) {
   Text = Text.trim();
@@ -103,48 +49,16 @@ assumptionNotes(const LaunchConfig &L, const KernelFacts &K,
   return R;
 }
 
-FileAnalysis analyzeFile(clang::ASTContext &Ctx, const LaunchOptions &Launch,
-                         const AnalysisOptions &Base) {
-  FileAnalysis R;
-  extractFileFacts(Ctx, R.Facts);
-  for (const KernelFacts &K : R.Facts.Kernels) {
-    KernelContext C;
-    C.Kernel = &K;
-    C.Configs = resolveLaunchConfigs(K, Launch, R.Problems);
-    C.Options = Base;
-    for (const auto &[Name, A] : parseKernelAssumptions(K, R.Problems))
-      C.Options.Enum.Assumptions[Name] = A;
-    R.Kernels.push_back(std::move(C));
-  }
-  return R;
-}
-
 std::optional<CheckInput> prepareCheck(clang::ASTContext &Ctx,
                                        const clang::Preprocessor *PP,
-                                       const CommonOptions &Opts,
-                                       AnalysisOptions Base,
+                                       const AnalysisRequest &Request,
                                        std::vector<std::string> &Problems) {
-  std::string Err;
-  std::optional<SelectedArch> Arch =
-      gpuFor(Ctx, PP, Opts.GpuArch, Opts.ArchDir, Err);
-  if (!Arch) {
-    Problems.push_back("invalid GpuArch: " + Err);
+  TranslationUnitAnalysis &TU = TranslationUnitAnalysis::of(Ctx, PP);
+  const PreparedAnalysis &P = TU.prepare(Request);
+  Problems.insert(Problems.end(), P.Problems.begin(), P.Problems.end());
+  if (!P.Ok)
     return std::nullopt;
-  }
-  LaunchOptions LO = parseLaunchOption(Opts.Launch, Problems);
-  if (!Opts.Assume.empty()) {
-    std::string AssumeErr =
-        sym::parseAssumptions(Opts.Assume, Base.Enum.Assumptions);
-    if (!AssumeErr.empty())
-      Problems.push_back("invalid Assume option: " + AssumeErr);
-  }
-  CheckInput In{Arch->Gpu, analyzeFile(Ctx, LO, Base), Arch->Arch, Arch->Note};
-  // What the GPU stand-in assumed goes with every configuration's notes.
-  if (!In.ArchNote.empty())
-    for (KernelContext &KC : In.File.Kernels)
-      for (LaunchConfig &L : KC.Configs)
-        L.Assumptions.push_back(In.ArchNote);
-  return In;
+  return CheckInput{&TU, Request, &P};
 }
 
 } // namespace checks

@@ -3,7 +3,7 @@
 
 #include "CheckSupport.h"
 
-#include "Model/Estimate.h"
+#include "Cost/Estimate.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -101,22 +101,22 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, {}, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!In)
     return;
   EstimateOptions EO;
   EO.Model = parseHongKimVariant(Model) ? Model : "auto";
-  EO.MaxRegCount = In->File.Facts.Compile.MaxRegCount;
+  EO.MaxRegCount = In->TU->facts().Compile.MaxRegCount;
   if (Regs && !BadRegs && *Regs <= 255)
     EO.RegistersPerThread = unsigned(*Regs);
-  for (const KernelContext &KC : In->File.Kernels) {
+  for (const KernelContext &KC : In->kernels()) {
     const KernelFacts &K = *KC.Kernel;
     EstimateOptions KO = EO;
-    KO.Analysis = KC.Options;
+    KO.Analysis.Enum = KC.Enum;
     for (const KernelEstimate &E :
-         estimateKernel(K, KC.Configs, In->Arch, In->Gpu, KO)) {
+         estimateKernel(K, KC.Configs, In->Prepared->Arch, In->gpu(), KO)) {
       const CycleEstimate &C = E.Cycles;
       const HongKimResult &H = C.HongKim;
       if (!E.Occupancy.Detail.Valid || !H.Ok || !(C.TotalCycles > 0))
@@ -131,7 +131,7 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
       diag(toLoc(K.Loc), "kernel '%0' costs an estimated %1 cycles (%2 at "
                          "%3 MHz), over its budget of %4")
           << K.Name << fixed(C.TotalCycles, 0) << microseconds(C.TimeSeconds)
-          << fixed(In->Arch.CoreClockMHz, 0) << Budget;
+          << fixed(In->Prepared->Arch.CoreClockMHz, 0) << Budget;
       std::string Bound = std::string(boundOf(H)) + " bound";
       diag(toLoc(K.Loc),
            "%0 model (%1): MWP %2, CWP %3, %4 (eq. %5); memory %6 cycles, "
@@ -153,7 +153,7 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
           << fixed(C.Counts.UncoalMem, 0) << fixed(C.Counts.Synch, 0);
       clang::SourceLocation At = configLoc(E.Config, K);
       diag(At, "assuming %0", DiagnosticIDs::Note)
-          << describeConfig(E.Config, In->Gpu);
+          << describeConfig(E.Config, In->gpu());
       // What the cycle figures rest on (not the CuMAPz terms' own).
       std::vector<std::string> Notes = E.Config.Assumptions;
       for (const auto *List : {&E.Occupancy.Assumptions, &H.Assumptions})

@@ -3,7 +3,7 @@
 
 #include "CheckSupport.h"
 
-#include "Model/ChannelSkew.h"
+#include "Warp/ChannelSkew.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -136,7 +136,7 @@ unsigned maxBlocksPerSm(const GpuModel &G, const LaunchConfig &L) {
 void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, {}, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (MinSkew < 0) {
@@ -146,7 +146,7 @@ void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
   }
   if (!In)
     return;
-  const GpuModel &Gpu = In->Gpu;
+  const GpuModel &Gpu = In->gpu();
   if (Gpu.PartitionsHashed && !OnHashedArchitectures)
     return;
   ChannelParams CP{Gpu.Partitions ? Gpu.Partitions : 8,
@@ -162,11 +162,11 @@ void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
     if (const auto *FD = N.getNodeAs<FunctionDecl>("k"))
       Kernels[FD->getLocation().getRawEncoding()] = FD;
 
-  for (const KernelContext &KC : In->File.Kernels) {
+  for (const KernelContext &KC : In->kernels()) {
     const KernelFacts &K = *KC.Kernel;
     for (const LaunchConfig &L : KC.Configs) {
       ChannelSkewResult R =
-          analyzeChannelSkew(K, L, CP, maxBlocksPerSm(Gpu, L), KC.Options.Enum);
+          analyzeChannelSkew(K, L, CP, maxBlocksPerSm(Gpu, L), KC.Enum);
       if (!R.Analysed)
         continue;
       // Re-analysis under diagonal block reordering.
@@ -175,7 +175,7 @@ void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
           Square ? DiagonalMapping::Square : DiagonalMapping::General;
       ChannelSkewResult D = analyzeChannelSkew(
           diagonalReordering(K, M), L, CP, maxBlocksPerSm(Gpu, L),
-          KC.Options.Enum);
+          KC.Enum);
       std::string NoFix;
       std::vector<FixItHint> Fixes;
       const FunctionDecl *FD = nullptr;

@@ -55,20 +55,18 @@ static const char *verb(const AccessFacts &A) {
 }
 
 void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
-  AnalysisOptions AO;
-  AO.MinFactor = MinFactor;
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, AO, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!In)
     return;
-  const GpuModel *Gpu = &In->Gpu;
-  const FileAnalysis &FA = In->File;
-  for (const KernelContext &KC : FA.Kernels) {
+  const GpuModel *Gpu = &In->gpu();
+  for (size_t KI = 0; KI < In->kernels().size(); ++KI) {
+    const KernelContext &KC = In->kernels()[KI];
     for (const CoalescingFinding &F :
-         findUncoalescedAccesses(*KC.Kernel, KC.Configs, *Gpu, KC.Options)) {
+         In->TU->uncoalescedAccesses(In->Request, KI, MinFactor)) {
       const AccessFacts &A = *F.Access;
       unsigned Used = unsigned(std::lround(100 * F.Worst.efficiency()));
       bool Half = F.Family == CoalescingFamily::CC1_0 ||

@@ -3,7 +3,7 @@
 
 #include "CheckSupport.h"
 
-#include "Model/Divergence.h"
+#include "Warp/Divergence.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -213,7 +213,7 @@ std::string iterations(const DivergenceResult &R) {
 void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, {}, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!WarnOnTailValid)
@@ -221,15 +221,15 @@ void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
         << getID() << WarnOnTailText;
   if (!In)
     return;
-  const GpuModel &Gpu = In->Gpu;
-  for (const KernelContext &KC : In->File.Kernels) {
+  const GpuModel &Gpu = In->gpu();
+  for (size_t KI = 0; KI < In->kernels().size(); ++KI) {
+    const KernelContext &KC = In->kernels()[KI];
     const KernelFacts &K = *KC.Kernel;
     // One warning per branch: the first configuration that gives one.
     std::set<std::pair<bool, unsigned>> Warned;
-    for (const LaunchConfig &L : KC.Configs) {
-      DivergenceOptions DO;
-      DO.Enum = KC.Options.Enum;
-      for (const DivergenceResult &R : analyzeDivergence(K, L, DO)) {
+    for (size_t CI = 0; CI < KC.Configs.size(); ++CI) {
+      const LaunchConfig &L = KC.Configs[CI];
+      for (const DivergenceResult &R : In->TU->divergence(In->Request, KI, CI)) {
         bool IsLoop = R.Loop != nullptr;
         unsigned Id = IsLoop ? R.Loop->Id : R.Branch->Id;
         if (Warned.count({IsLoop, Id}))

@@ -12,13 +12,13 @@
 // at build time) plus any directory the user adds, and finds a GPU by id
 // ("a100_sxm4_40gb") or by the sm_XX name it stands for ("sm_80").
 //
-// Depends on lib/Model and LLVM Support only: no Clang header.
+// Depends on lib/Facts, lib/Warp and LLVM Support only: no Clang header.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ARCH_ARCHDATABASE_H
 #define WARPLINT_ARCH_ARCHDATABASE_H
 
-#include "Model/ArchSpec.h"
+#include "Facts/ArchSpec.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -10,7 +10,7 @@
 #define WARPLINT_ARCH_ARCHSELECT_H
 
 #include "Arch/ArchDatabase.h"
-#include "Model/Analyses.h"
+#include "Warp/Analyses.h"
 
 #include "llvm/Support/Error.h"
 

@@ -12,7 +12,7 @@
 #ifndef WARPLINT_FRONTEND_FACTSEXTRACTOR_H
 #define WARPLINT_FRONTEND_FACTSEXTRACTOR_H
 
-#include "Model/KernelFacts.h"
+#include "Facts/KernelFacts.h"
 
 namespace clang {
 class ASTContext;

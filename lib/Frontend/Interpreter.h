@@ -12,7 +12,7 @@
 #ifndef WARPLINT_FRONTEND_INTERPRETER_H
 #define WARPLINT_FRONTEND_INTERPRETER_H
 
-#include "Model/KernelFacts.h"
+#include "Facts/KernelFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -13,8 +13,8 @@
 #ifndef WARPLINT_FRONTEND_PTXAS_H
 #define WARPLINT_FRONTEND_PTXAS_H
 
-#include "Model/PtxCounts.h"
-#include "Model/PtxasUsage.h"
+#include "Ptx/PtxCounts.h"
+#include "Ptx/PtxasUsage.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -9,7 +9,7 @@
 #ifndef WARPLINT_FRONTEND_TOOLING_H
 #define WARPLINT_FRONTEND_TOOLING_H
 
-#include "Model/KernelFacts.h"
+#include "Facts/KernelFacts.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

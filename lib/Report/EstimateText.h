@@ -2,7 +2,7 @@
 #ifndef WARPLINT_REPORT_ESTIMATETEXT_H
 #define WARPLINT_REPORT_ESTIMATETEXT_H
 
-#include "Model/Estimate.h"
+#include "Cost/Estimate.h"
 
 #include <string>
 #include <vector>

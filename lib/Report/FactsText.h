@@ -2,7 +2,7 @@
 #ifndef WARPLINT_REPORT_FACTSTEXT_H
 #define WARPLINT_REPORT_FACTSTEXT_H
 
-#include "Model/KernelFacts.h"
+#include "Facts/KernelFacts.h"
 
 #include <string>
 

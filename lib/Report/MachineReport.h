@@ -7,7 +7,7 @@
 #ifndef WARPLINT_REPORT_MACHINEREPORT_H
 #define WARPLINT_REPORT_MACHINEREPORT_H
 
-#include "Model/Estimate.h"
+#include "Cost/Estimate.h"
 #include "Report/Findings.h"
 
 #include "llvm/Support/JSON.h"

@@ -141,6 +141,9 @@ public:
   bool operator!=(const Expr &O) const { return compare(O) != 0; }
   bool operator<(const Expr &O) const { return compare(O) < 0; }
 
+  /// The expression's node (opaque outside Expr.cpp).
+  const Node *node() const { return N.get(); }
+
 private:
   explicit Expr(std::shared_ptr<const Node> N) : N(std::move(N)) {}
   static Expr make(Op O, std::vector<Expr> Ops, int64_t Value = 0);

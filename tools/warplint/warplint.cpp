@@ -8,11 +8,11 @@
 // that does not parse).
 //
 //===----------------------------------------------------------------------===//
-#include "../../checks/CheckSupport.h"
+#include "Analysis/TranslationUnitAnalysis.h"
 #include "Arch/ArchSelect.h"
 #include "Frontend/Ptxas.h"
 #include "Frontend/Tooling.h"
-#include "Model/Estimate.h"
+#include "Cost/Estimate.h"
 #include "Report/EstimateText.h"
 #include "Report/FactsText.h"
 #include "Report/MachineReport.h"
@@ -500,7 +500,7 @@ static bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
   std::string L;
   for (const std::string &E : LaunchOpt)
     L += (L.empty() ? "" : "; ") + E;
-  LaunchOptions LO = checks::parseLaunchOption(L, Bad);
+  LaunchOptions LO = parseLaunchOption(L, Bad);
   EstimateOptions EO;
   EO.ChannelSkewOnHashed = ChannelSkewOnHashed;
   if (!parseModelOptions(EO))

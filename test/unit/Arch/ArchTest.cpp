@@ -1,6 +1,6 @@
 //===- ArchTest.cpp - arch/*.yaml: loading, validation, lookup ------------===//
 #include "Arch/ArchDatabase.h"
-#include "Model/Analyses.h"
+#include "Warp/Analyses.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

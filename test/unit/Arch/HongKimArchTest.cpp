@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Arch/ArchDatabase.h"
-#include "Model/HongKim.h"
+#include "Cost/HongKim.h"
 
 #include "llvm/Support/Error.h"
 

@@ -1,0 +1,317 @@
+//===- CGPredict.cpp - CGPredict's cached Hong–Kim variant ----------------===//
+#include "Cost/CGPredict.h"
+
+#include "Cost/HongKim.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace warplint {
+
+const char *toString(CgClass C) {
+  switch (C) {
+  case CgClass::Coal: return "coalesced";
+  case CgClass::Uncoal: return "uncoalesced";
+  case CgClass::Const: return "constant";
+  }
+  return "?";
+}
+
+const CgClassCounts &CgCacheResult::of(CgClass C) const {
+  switch (C) {
+  case CgClass::Coal: return Coal;
+  case CgClass::Uncoal: return Uncoal;
+  case CgClass::Const: return Const;
+  }
+  return Coal;
+}
+
+namespace {
+
+bool isPow2(uint64_t X) { return X && !(X & (X - 1)); }
+
+std::string fmtNum(double X) {
+  std::ostringstream OS;
+  OS << X;
+  return OS.str();
+}
+
+} // namespace
+
+CgCacheResult cgPredictL2(const std::vector<CgAccess> &Trace,
+                          const CgCacheConfig &Cache) {
+  CgCacheResult R;
+  const uint64_t A = Cache.Associativity, B = Cache.LineBytes;
+  if (!isPow2(B)) {
+    R.Ok = false;
+    R.Error = "cache line size must be a power of two";
+    return R;
+  }
+  if (A == 0 || Cache.SizeBytes == 0 || Cache.SizeBytes % (A * B) != 0) {
+    R.Ok = false;
+    R.Error = "cache size must be a positive multiple of associativity x "
+              "line size";
+    return R;
+  }
+  const uint64_t K = Cache.SizeBytes / (A * B);
+  R.Sets = K;
+  R.NumHitPerSet.assign(K, 0);
+  // Per set, the blocks of its sub-trace T_i, most recent first. The
+  // position of m in this stack is |TCS_m[j]|: the distinct blocks of T_i
+  // referenced since m[j-1]. Only positions below A decide a hit, so the
+  // stack keeps A entries; a block below them, or never seen (j = 1),
+  // misses.
+  std::vector<std::vector<uint64_t>> Stack(K);
+  unsigned Shift = 0;
+  while ((uint64_t(1) << Shift) < B)
+    ++Shift;
+  for (const CgAccess &Acc : Trace) {
+    CgClassCounts &CC = Acc.Class == CgClass::Coal     ? R.Coal
+                        : Acc.Class == CgClass::Uncoal ? R.Uncoal
+                                                       : R.Const;
+    ++CC.WarpInsts;
+    // The distinct blocks of this warp instruction, in first-touch order.
+    std::vector<uint64_t> Blocks;
+    for (uint64_t Addr : Acc.Addresses) {
+      uint64_t M = Addr >> Shift;
+      if (std::find(Blocks.begin(), Blocks.end(), M) == Blocks.end())
+        Blocks.push_back(M);
+    }
+    unsigned Misses = 0;
+    for (uint64_t M : Blocks) {
+      std::vector<uint64_t> &S = Stack[M % K];
+      auto It = std::find(S.begin(), S.end(), M);
+      bool Hit = It != S.end() && uint64_t(It - S.begin()) < A;
+      if (It != S.end())
+        S.erase(It);
+      S.insert(S.begin(), M);
+      if (S.size() > A)
+        S.pop_back();
+      ++CC.References;
+      if (Hit) {
+        ++CC.Hits;
+        ++R.NumHit;
+        ++R.NumHitPerSet[M % K];
+      } else {
+        ++CC.Misses;
+        ++Misses;
+      }
+    }
+    R.ReferencesPerAccess.push_back(unsigned(Blocks.size()));
+    R.MissesPerAccess.push_back(Misses);
+  }
+  for (CgClassCounts *CC : {&R.Coal, &R.Uncoal, &R.Const})
+    CC->DramTransPerInst =
+        CC->WarpInsts ? double(CC->Misses) / double(CC->WarpInsts) : 0;
+  return R;
+}
+
+llvm::json::Value toJSON(const CgCacheResult &R) {
+  using llvm::json::Object;
+  if (!R.Ok)
+    return Object{{"error", R.Error}};
+  auto Cls = [](const CgClassCounts &C) {
+    return Object{{"warp_insts", int64_t(C.WarpInsts)},
+                  {"references", int64_t(C.References)},
+                  {"hits", int64_t(C.Hits)},
+                  {"misses", int64_t(C.Misses)},
+                  {"dram_trans_per_inst", C.DramTransPerInst}};
+  };
+  llvm::json::Array PerSet;
+  for (uint64_t H : R.NumHitPerSet)
+    PerSet.push_back(int64_t(H));
+  return Object{{"sets", int64_t(R.Sets)},
+                {"coalesced", Cls(R.Coal)},
+                {"uncoalesced", Cls(R.Uncoal)},
+                {"constant", Cls(R.Const)},
+                {"num_hit", int64_t(R.NumHit)},
+                {"num_hit_per_set", std::move(PerSet)}};
+}
+
+CgPredictResult cgPredict(const CgPredictInput &In) {
+  CgPredictResult R;
+  R.Assumptions = In.Assumptions;
+  auto Fail = [&](std::string E) {
+    R.Ok = false;
+    R.Error = std::move(E);
+    return R;
+  };
+  auto Pos = [](double V) { return std::isfinite(V) && V > 0; };
+  auto NonNeg = [](double V) { return std::isfinite(V) && V >= 0; };
+  if (!Pos(In.FreqGHz)) return Fail("freq must be > 0");
+  if (!Pos(In.InstCycle)) return Fail("inst_cycle must be > 0");
+  if (!Pos(In.N)) return Fail("N must be > 0");
+  if (!Pos(In.B)) return Fail("B must be > 0");
+  if (!Pos(In.NoBlocks)) return Fail("no_blocks must be > 0");
+  for (double V : {In.NoCoalInsts, In.NoUncoalInsts, In.NoConstInsts,
+                   In.NoCompInsts, In.NoSynchInsts, In.NoSmemLoadInsts,
+                   In.SmemCoalInsts, In.SmemUncoalInsts, In.SmemConstInsts,
+                   In.NoDramTransCoal, In.NoDramTransUncoal,
+                   In.NoDramTransConst})
+    if (!NonNeg(V))
+      return Fail("instruction and transaction counts must be >= 0");
+  R.NoMemInsts = In.NoCoalInsts + In.NoUncoalInsts + In.NoConstInsts;
+  R.NoTotalInsts = R.NoMemInsts + In.NoCompInsts;
+  if (!Pos(R.NoTotalInsts)) return Fail("no_total_insts must be > 0");
+  if (R.NoMemInsts > 0 &&
+      (!Pos(In.MemLdL2) || !NonNeg(In.MemLdDram) || !NonNeg(In.DdL2) ||
+       !NonNeg(In.DdDram)))
+    return Fail("mem_ld_L2 must be > 0 and mem_ld_dram, dd_L2, dd_dram >= 0");
+  if (In.NoSmemLoadInsts > 0 && !Pos(In.SmemLoadConst))
+    return Fail("smem_load_const must be > 0 with shared-memory loads");
+
+  // eq. 1-3: coalesced and uncoalesced.
+  auto Latency = [&](double PerWarp, double Dram, bool &UsesDram) {
+    UsesDram = Dram > 1;
+    if (!UsesDram)
+      return In.MemLdL2 + (PerWarp - 1) * In.DdL2;                    // (1)
+    return In.MemLdL2 + In.MemLdDram + (Dram - 1) * In.DdDram;        // (2)
+  };
+  R.MemLCoal = Latency(In.NoCoalPw, In.NoDramTransCoal, R.CoalUsesDram);
+  R.MemLUncoal =
+      Latency(In.NoUncoalPw, In.NoDramTransUncoal, R.UncoalUsesDram);
+  R.DepDelCoal = std::max(In.NoCoalPw * In.DdL2,
+                          In.NoDramTransCoal * In.DdDram);              // (3)
+  R.DepDelUncoal = std::max(In.NoUncoalPw * In.DdL2,
+                            In.NoDramTransUncoal * In.DdDram);          // (3)
+  // eq. 4-5: constant.
+  R.MemLConst = In.MemLdL2 + In.NoDramTransConst * In.MemLdDram;        // (4)
+  R.DepDelConst =
+      In.NoConstPw * In.DdL2 + In.NoDramTransConst * In.DdDram;         // (5)
+  // eq. 6-8.
+  R.MemCyclesGlobal = R.MemLCoal * In.NoCoalInsts +
+                      R.MemLUncoal * In.NoUncoalInsts +
+                      R.MemLConst * In.NoConstInsts;                    // (6)
+  if (R.NoMemInsts > 0) {
+    R.MemL = R.MemCyclesGlobal / R.NoMemInsts;                          // (7)
+    R.DepartureDelay = (R.DepDelCoal * In.NoCoalInsts +
+                        R.DepDelUncoal * In.NoUncoalInsts +
+                        R.DepDelConst * In.NoConstInsts) /
+                       R.NoMemInsts;                                    // (8)
+  }
+  // eq. 12, 19-22.
+  R.CompCyclesCore = In.InstCycle * R.NoTotalInsts;                     // (12)
+  R.SmemLoadCycles = In.NoSmemLoadInsts * In.SmemLoadConst;             // (19)
+  R.SmemCycles = In.MemLdSmem * In.XUncoal * In.SmemUncoalInsts +
+                 In.MemLdSmem * In.XCoal * In.SmemCoalInsts +
+                 In.MemLdSmem * In.XConst * In.SmemConstInsts;          // (20)
+  R.MemCycles = R.MemCyclesGlobal + R.SmemLoadCycles;                   // (21)
+  R.CompCycles = R.CompCyclesCore + R.SmemCycles;                       // (22)
+  // eq. 13-15.
+  if (R.NoMemInsts > 0 && R.DepartureDelay > 0) {
+    R.MwpFull = R.MemL / R.DepartureDelay;                              // (13)
+  } else {
+    R.MwpFull = In.N;
+    R.Assumptions.push_back(
+        R.NoMemInsts > 0
+            ? "departure_delay is 0: MWP = N"
+            : "no global memory instruction: MWP = N, mem_l = 0");
+  }
+  R.Mwp = std::min(R.MwpFull, In.N);
+  R.CwpFull = (R.MemCycles + R.CompCycles) / R.CompCycles;              // (14)
+  R.Cwp = std::min(R.CwpFull, In.N);
+  R.Batch = In.NoBlocks / In.B;                                         // (15)
+  // eq. 16-17.
+  R.MemoryBound = R.Cwp >= R.Mwp;
+  const double PerMemInst =
+      R.NoMemInsts > 0 ? R.CompCycles / R.NoMemInsts : R.CompCycles;
+  if (R.NoMemInsts == 0)
+    R.Assumptions.push_back("no global memory instruction: comp_cycles / "
+                            "no_mem_insts taken as comp_cycles");
+  if (R.MemoryBound) {
+    if (In.BatchWholeExpression)
+      R.ExecCycles = (R.MemCycles * In.N / R.Mwp + PerMemInst * R.Mwp) *
+                     R.Batch;
+    else
+      R.ExecCycles = R.MemCycles * In.N / R.Mwp +
+                     PerMemInst * R.Mwp * R.Batch;                      // (16)
+  } else {
+    if (In.BatchWholeExpression)
+      R.ExecCycles = (R.MemL + R.CompCycles * In.N) * R.Batch;
+    else
+      R.ExecCycles = R.MemL + R.CompCycles * In.N * R.Batch;            // (17)
+  }
+  // eq. 23.
+  R.SyncCost = R.DepartureDelay * (R.Mwp - 1) * In.NoSynchInsts * In.B *
+               R.Batch;                                                 // (23)
+  R.TotalCycles = R.ExecCycles + R.SyncCost;
+  R.TimeSeconds = R.TotalCycles / (In.FreqGHz * 1e9);                   // (18)
+  return R;
+}
+
+llvm::json::Value toJSON(const CgPredictResult &R) {
+  using llvm::json::Object;
+  if (!R.Ok)
+    return Object{{"model", "cgpredict"}, {"error", R.Error}};
+  return Object{{"model", "cgpredict"},
+                {"mem_l_coal", R.MemLCoal},
+                {"mem_l_uncoal", R.MemLUncoal},
+                {"mem_l_const", R.MemLConst},
+                {"coal_uses_dram", R.CoalUsesDram},
+                {"uncoal_uses_dram", R.UncoalUsesDram},
+                {"dep_del_coal", R.DepDelCoal},
+                {"dep_del_uncoal", R.DepDelUncoal},
+                {"dep_del_const", R.DepDelConst},
+                {"no_mem_insts", R.NoMemInsts},
+                {"no_total_insts", R.NoTotalInsts},
+                {"mem_cycles_global", R.MemCyclesGlobal},
+                {"mem_l", R.MemL},
+                {"departure_delay", R.DepartureDelay},
+                {"comp_cycles_core", R.CompCyclesCore},
+                {"smem_load_cycles", R.SmemLoadCycles},
+                {"smem_cycles", R.SmemCycles},
+                {"mem_cycles", R.MemCycles},
+                {"comp_cycles", R.CompCycles},
+                {"mwp_full", R.MwpFull},
+                {"mwp", R.Mwp},
+                {"cwp_full", R.CwpFull},
+                {"cwp", R.Cwp},
+                {"batch", R.Batch},
+                {"memory_bound", R.MemoryBound},
+                {"case", R.MemoryBound ? "eq16" : "eq17"},
+                {"exec_cycles", R.ExecCycles},
+                {"sync_cost", R.SyncCost},
+                {"total_cycles", R.TotalCycles},
+                {"time_s", R.TimeSeconds},
+                {"assumptions", llvm::json::Array(R.Assumptions)}};
+}
+
+CgPredictInput cgPredictInputFrom(const ArchSpec &A) {
+  CgPredictInput In;
+  const std::string G = A.Id.empty() ? A.Name : A.Id;
+  In.FreqGHz = A.CoreClockMHz / 1000.0;
+  std::string Why;
+  In.InstCycle = issueCyclesFor(A, Why);
+  if (!Why.empty())
+    In.Assumptions.push_back("inst_cycle = " + fmtNum(In.InstCycle) +
+                             " for " + G + ": " + Why);
+  In.MemLdL2 = A.LatL2HitCycles;
+  In.MemLdDram = A.LatDramCycles;
+  In.MemLdSmem = A.LatSmemCycles;
+  In.DdL2 = A.CgDepartureDelL2;
+  In.DdDram = A.CgDepartureDelDram;
+  for (auto [V, Key] : {std::pair{A.LatL2HitCycles, "lat_l2_hit_cycles"},
+                        std::pair{A.LatDramCycles, "lat_dram_cycles"},
+                        std::pair{A.LatSmemCycles, "lat_smem_cycles"},
+                        std::pair{A.CgDepartureDelL2,
+                                  "cg_departure_del_l2_cycles"},
+                        std::pair{A.CgDepartureDelDram,
+                                  "cg_departure_del_dram_cycles"}})
+    if (V <= 0)
+      In.Assumptions.push_back(std::string(Key) + " unknown for " + G);
+  In.SmemLoadConst = A.LatL2HitCycles + A.LatDramCycles;
+  In.Assumptions.push_back(
+      "smem_load_const = mem_ld_L2 + mem_ld_dram = " +
+      fmtNum(In.SmemLoadConst) + " cycles for " + G +
+      " (a global load that misses the L2; CGPredict measured 506 on the "
+      "Jetson TK1, where this rule gives 496)");
+  const double WarpBytes = 4.0 * (A.WarpSize ? A.WarpSize : 32);
+  const double Line = A.L2LineBytes ? A.L2LineBytes : 128;
+  In.NoCoalPw = std::max(1.0, WarpBytes / Line);
+  In.NoUncoalPw = A.WarpSize ? A.WarpSize : 32;
+  In.NoConstPw = 1;
+  return In;
+}
+
+} // namespace warplint

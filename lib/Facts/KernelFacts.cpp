@@ -1,0 +1,304 @@
+//===- KernelFacts.cpp - JSON form of the kernel facts --------------------===//
+#include "Facts/KernelFacts.h"
+
+#include "llvm/Support/JSON.h"
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+namespace warplint {
+
+const char *toString(MemorySpace S) {
+  switch (S) {
+  case MemorySpace::Global:
+    return "global";
+  case MemorySpace::Shared:
+    return "shared";
+  case MemorySpace::Local:
+    return "local";
+  case MemorySpace::Constant:
+    return "constant";
+  case MemorySpace::Unknown:
+    return "unknown";
+  }
+  return "unknown";
+}
+
+const char *toString(BranchKind K) {
+  switch (K) {
+  case BranchKind::If:
+    return "if";
+  case BranchKind::Conditional:
+    return "conditional";
+  case BranchKind::EarlyExit:
+    return "early-exit";
+  case BranchKind::Switch:
+    return "switch";
+  case BranchKind::LoopExit:
+    return "loop-exit";
+  }
+  return "if";
+}
+
+const char *toString(OpKind K) {
+  switch (K) {
+  case OpKind::Add: return "add";
+  case OpKind::Mul: return "mul";
+  case OpKind::Fma: return "fma";
+  case OpKind::Div: return "div";
+  case OpKind::Rem: return "rem";
+  case OpKind::Bitwise: return "bitwise";
+  case OpKind::Shift: return "shift";
+  case OpKind::Compare: return "compare";
+  case OpKind::Logical: return "logical";
+  case OpKind::Select: return "select";
+  case OpKind::Convert: return "convert";
+  case OpKind::Math: return "math";
+  case OpKind::Call: return "call";
+  case OpKind::Address: return "address";
+  case OpKind::Branch: return "branch";
+  }
+  return "add";
+}
+
+const char *toString(OpType T) {
+  switch (T) {
+  case OpType::Int32: return "int32";
+  case OpType::Int64: return "int64";
+  case OpType::Half: return "half";
+  case OpType::Float: return "float";
+  case OpType::Double: return "double";
+  case OpType::Other: return "other";
+  }
+  return "other";
+}
+
+static Value toJSON(const SourceLoc &L) {
+  return Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
+}
+
+static Value toJSON(const sym::Expr &E) { return E.str(); }
+
+template <typename T> static Value optional(const std::optional<T> &V) {
+  if (!V)
+    return nullptr;
+  return toJSON(*V);
+}
+
+static Value optionalInt(const std::optional<int64_t> &V) {
+  if (!V)
+    return nullptr;
+  return *V;
+}
+
+static Value exprs(const std::vector<sym::Expr> &E) {
+  Array A;
+  for (const sym::Expr &X : E)
+    A.push_back(toJSON(X));
+  return A;
+}
+
+static Value calls(const CallChain &C) {
+  Array A;
+  for (const SourceLoc &L : C)
+    A.push_back(toJSON(L));
+  return A;
+}
+
+static Value loops(const std::vector<unsigned> &L) {
+  Array A;
+  for (unsigned I : L)
+    A.push_back(I);
+  return A;
+}
+
+static Value guards(const std::vector<GuardRef> &G) {
+  Array A;
+  for (const GuardRef &R : G)
+    A.push_back(Object{{"branch", R.Branch}, {"taken", R.Taken}});
+  return A;
+}
+
+static Value toJSON(const Dim3Value &D) {
+  return Array{toJSON(D.X), toJSON(D.Y), toJSON(D.Z)};
+}
+
+Value toJSON(const KernelFacts &K) {
+  Array Params;
+  for (const ParamFacts &P : K.Params)
+    Params.push_back(Object{{"name", P.Name},
+                            {"type", P.Type},
+                            {"pointer", P.IsPointer},
+                            {"pointee_size", P.PointeeSize},
+                            {"pointee_const", P.PointeeConst},
+                            {"restrict", P.Restrict},
+                            {"loc", toJSON(P.Loc)}});
+  Array Shared;
+  for (const SharedBufferFacts &S : K.SharedBuffers) {
+    Array Dims;
+    for (const auto &D : S.Dims)
+      Dims.push_back(optionalInt(D));
+    Array Texts;
+    for (const auto &T : S.DimTexts)
+      Texts.push_back(T);
+    Shared.push_back(Object{{"name", S.Name},
+                            {"element_type", S.ElementType},
+                            {"element_size", S.ElementSize},
+                            {"dims", std::move(Dims)},
+                            {"dim_texts", std::move(Texts)},
+                            {"dynamic", S.Dynamic},
+                            {"loc", toJSON(S.Loc)}});
+  }
+  Array Accesses;
+  for (const AccessFacts &A : K.Accesses) {
+    Accesses.push_back(Object{{"space", toString(A.Space)},
+                              {"base", A.Base},
+                              {"read", A.IsRead},
+                              {"write", A.IsWrite},
+                              {"atomic", A.IsAtomic},
+                              {"element_type", A.ElementType},
+                              {"element_size", A.ElementSize},
+                              {"vector_width", A.VectorWidth},
+                              {"index", toJSON(A.Index)},
+                              {"subscripts", exprs(A.Subscripts)},
+                              {"byte_offset", toJSON(A.ByteOffset)},
+                              {"thread_dependent", A.Index.isThreadDependent()},
+                              {"text", A.Text},
+                              {"loc", toJSON(A.Loc)},
+                              {"calls", calls(A.Calls)},
+                              {"loops", loops(A.Loops)},
+                              {"guards", guards(A.Guards)}});
+    if (A.ValueFrom)
+      Accesses.back().getAsObject()->insert({"value_from", *A.ValueFrom});
+  }
+  Array Barriers;
+  for (const BarrierFacts &B : K.Barriers)
+    Barriers.push_back(Object{{"name", B.Name},
+                              {"loc", toJSON(B.Loc)},
+                              {"calls", calls(B.Calls)},
+                              {"loops", loops(B.Loops)},
+                              {"guards", guards(B.Guards)}});
+  Array Branches;
+  for (const BranchFacts &B : K.Branches)
+    Branches.push_back(Object{{"id", B.Id},
+                              {"kind", toString(B.Kind)},
+                              {"exit", B.ExitKind},
+                              {"condition", toJSON(B.Condition)},
+                              {"thread_dependent", B.ThreadDependent},
+                              {"text", B.Text},
+                              {"loc", toJSON(B.Loc)},
+                              {"calls", calls(B.Calls)},
+                              {"loops", loops(B.Loops)},
+                              {"guards", guards(B.Guards)}});
+  Array Loops;
+  for (const LoopFacts &L : K.Loops)
+    Loops.push_back(
+        Object{{"id", L.Id},
+               {"kind", L.Kind},
+               {"var", L.Var},
+               {"iter_symbol", L.IterSymbol},
+               {"affine", L.Affine},
+               {"start", optional(L.Start)},
+               {"bound", optional(L.Bound)},
+               {"comparison", L.Comparison},
+               {"step", optional(L.Step)},
+               {"update", L.Update},
+               {"next", optional(L.Next)},
+               {"trip_count", optional(L.TripCount)},
+               {"thread_dependent_trip_count", L.ThreadDependentTripCount},
+               {"parent", L.Parent ? Value(*L.Parent) : Value(nullptr)},
+               {"depth", L.Depth},
+               {"loc", toJSON(L.Loc)},
+               {"calls", calls(L.Calls)},
+               {"guards", guards(L.Guards)}});
+  Array Ops;
+  for (const OpFacts &O : K.Ops) {
+    Ops.push_back(Object{{"op", toString(O.Kind)},
+                         {"type", toString(O.Type)},
+                         {"what", O.Name},
+                         {"count", O.Count},
+                         {"loc", toJSON(O.Loc)},
+                         {"calls", calls(O.Calls)},
+                         {"loops", loops(O.Loops)},
+                         {"guards", guards(O.Guards)}});
+    if (O.Divisor)
+      Ops.back().getAsObject()->insert({"divisor", O.Divisor});
+  }
+  Array Launches;
+  for (const LaunchSiteFacts &L : K.LaunchSites) {
+    Array Args;
+    for (const LaunchArg &A : L.Args)
+      Args.push_back(Object{
+          {"param", A.Param}, {"text", A.Text}, {"value", optional(A.Value)}});
+    Launches.push_back(Object{{"caller", L.Caller},
+                              {"grid", optional(L.Grid)},
+                              {"block", optional(L.Block)},
+                              {"grid_text", L.GridText},
+                              {"block_text", L.BlockText},
+                              {"shared_bytes", optional(L.SharedBytes)},
+                              {"stream", L.Stream},
+                              {"args", std::move(Args)},
+                              {"loc", toJSON(L.Loc)}});
+  }
+  Value Bounds = nullptr;
+  if (K.Bounds)
+    Bounds = Object{{"max_threads_per_block", K.Bounds->MaxThreadsPerBlock},
+                    {"min_blocks_per_sm", optionalInt(K.Bounds->MinBlocksPerSM)},
+                    {"max_blocks_per_cluster",
+                     optionalInt(K.Bounds->MaxBlocksPerCluster)}};
+  Array Symbols;
+  for (const SymbolFacts &S : K.Symbols)
+    Symbols.push_back(Object{{"name", S.Name},
+                             {"kind", sym::toString(S.Kind)},
+                             {"thread_dependent", S.ThreadDependent},
+                             {"origin", S.Origin},
+                             {"loc", toJSON(S.Loc)}});
+  Array Unknowns;
+  for (const UnknownFacts &U : K.Unknowns)
+    Unknowns.push_back(Object{{"reason", U.Reason}, {"loc", toJSON(U.Loc)}});
+  Array Annotations;
+  for (const AnnotationFacts &A : K.Annotations)
+    Annotations.push_back(Object{{"text", A.Text}, {"loc", toJSON(A.Loc)}});
+  return Object{{"name", K.Name},
+                {"annotations", std::move(Annotations)},
+                {"template_args", K.TemplateArgs},
+                {"loc", toJSON(K.Loc)},
+                {"params", std::move(Params)},
+                {"shared", std::move(Shared)},
+                {"accesses", std::move(Accesses)},
+                {"barriers", std::move(Barriers)},
+                {"branches", std::move(Branches)},
+                {"loops", std::move(Loops)},
+                {"ops", std::move(Ops)},
+                {"launch_sites", std::move(Launches)},
+                {"launch_bounds", std::move(Bounds)},
+                {"symbols", std::move(Symbols)},
+                {"unknowns", std::move(Unknowns)}};
+}
+
+Value toJSON(const FileFacts &F) {
+  Array Kernels;
+  for (const KernelFacts &K : F.Kernels)
+    Kernels.push_back(toJSON(K));
+  Array Archs;
+  for (const std::string &A : F.Compile.GpuArchs)
+    Archs.push_back(A);
+  Array Unknowns;
+  for (const UnknownFacts &U : F.Unknowns)
+    Unknowns.push_back(Object{{"reason", U.Reason}, {"loc", toJSON(U.Loc)}});
+  return Object{
+      {"schema_version", FactsSchemaVersion},
+      {"file", F.File},
+      {"compile",
+       Object{{"gpu_archs", std::move(Archs)},
+              {"maxrregcount", F.Compile.MaxRegCount
+                                   ? Value(*F.Compile.MaxRegCount)
+                                   : Value(nullptr)},
+              {"cuda_path", F.Compile.CudaPath},
+              {"builtin_cuda_headers", F.Compile.UsedBuiltinHeaders}}},
+      {"kernels", std::move(Kernels)},
+      {"unknowns", std::move(Unknowns)}};
+}
+
+} // namespace warplint

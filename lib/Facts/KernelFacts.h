@@ -1,0 +1,301 @@
+//===- KernelFacts.h - What the frontend knows about a kernel ---*- C++ -*-===//
+//
+// Plain data extracted from the AST for every __global__ function: its
+// parameters, __shared__ buffers, memory accesses with symbolic indices,
+// barriers, branches, loops, launch sites and __launch_bounds__. No Clang
+// type appears here; source positions are plain file/line/column.
+//
+// The JSON form (toJSON) is documented in docs/facts-schema.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FACTS_KERNELFACTS_H
+#define WARPLINT_FACTS_KERNELFACTS_H
+
+#include "Symbolic/Expr.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace json {
+class Value;
+}
+} // namespace llvm
+
+namespace warplint {
+
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  /// The frontend's own encoding of the position (a clang SourceLocation),
+  /// meaningful only inside the process that extracted the facts; lets the
+  /// checks point diagnostics at the exact place. 0 when unknown.
+  uint64_t Raw = 0;
+  bool valid() const { return Line != 0; }
+};
+
+/// Where a fact came from inside a __device__ callee: the chain of call
+/// sites from the kernel down to the callee, outermost first.
+using CallChain = std::vector<SourceLoc>;
+
+enum class MemorySpace { Global, Shared, Local, Constant, Unknown };
+const char *toString(MemorySpace S);
+
+struct ParamFacts {
+  std::string Name;
+  std::string Type;
+  bool IsPointer = false;
+  unsigned PointeeSize = 0; ///< bytes; 0 when not a pointer or incomplete
+  bool PointeeConst = false;
+  bool Restrict = false;
+  SourceLoc Loc;
+};
+
+struct SharedBufferFacts {
+  std::string Name;
+  std::string ElementType;
+  unsigned ElementSize = 0;
+  /// Dimensions, outermost first. Empty for a scalar; for extern dynamic
+  /// shared memory a single dimension of std::nullopt.
+  std::vector<std::optional<int64_t>> Dims;
+  bool Dynamic = false; ///< extern __shared__ T s[];
+  SourceLoc Loc;
+  /// Where each dimension's size was written, begin and end (the position
+  /// just past it), for fix-its on the innermost one; invalid (Line 0) when
+  /// it was written inside a macro.
+  std::vector<SourceLoc> DimLocs;
+  std::vector<SourceLoc> DimEnds;
+  std::vector<std::string> DimTexts; ///< the dimension as the user wrote it
+};
+
+/// A guard on a fact: the branch with id Branch must have gone the way
+/// Taken says (for an early exit, Taken false: the exit was not taken).
+struct GuardRef {
+  unsigned Branch = 0;
+  bool Taken = true;
+};
+
+struct AccessFacts {
+  MemorySpace Space = MemorySpace::Unknown;
+  /// The buffer or parameter the address is based on; empty when unknown.
+  std::string Base;
+  bool IsRead = false;
+  bool IsWrite = false;
+  bool IsAtomic = false;
+  unsigned ElementSize = 0; ///< bytes per lane (16 for a float4)
+  unsigned VectorWidth = 1; ///< 4 for a float4, 2 for a double2
+  std::string ElementType;
+  /// Index in units of ElementSize from the start of Base, flattened.
+  sym::Expr Index;
+  /// For a multi-dimensional array accessed with one subscript per
+  /// dimension (s[ty][tx]): the subscripts, outermost first, so that a
+  /// different layout (padding) can be re-analysed. Empty otherwise.
+  std::vector<sym::Expr> Subscripts;
+  /// The same position in bytes.
+  sym::Expr ByteOffset;
+  /// The source text of the access, e.g. "s_in[threadIdx.x][threadIdx.y]".
+  std::string Text;
+  SourceLoc Loc;
+  CallChain Calls;
+  std::vector<unsigned> Loops; ///< enclosing loop ids, outermost first
+  std::vector<GuardRef> Guards;
+  /// For a store whose value is read straight from memory in the same
+  /// assignment (`s[ty][tx] = in[i]`): the index in Accesses of that load.
+  /// A global-to-shared copy is CuMAPz's data fetch reference (Sec. 5).
+  std::optional<unsigned> ValueFrom;
+};
+
+struct BarrierFacts {
+  std::string Name; ///< __syncthreads, __syncwarp, ...
+  SourceLoc Loc;
+  CallChain Calls;
+  std::vector<unsigned> Loops;
+  std::vector<GuardRef> Guards;
+};
+
+enum class BranchKind { If, Conditional, EarlyExit, Switch, LoopExit };
+const char *toString(BranchKind K);
+
+struct BranchFacts {
+  unsigned Id = 0;
+  BranchKind Kind = BranchKind::If;
+  sym::Expr Condition;
+  bool ThreadDependent = false;
+  /// For EarlyExit: return, continue or break.
+  std::string ExitKind;
+  std::string Text;
+  SourceLoc Loc;
+  CallChain Calls;
+  std::vector<unsigned> Loops;
+  std::vector<GuardRef> Guards; ///< enclosing branches
+};
+
+struct LoopFacts {
+  unsigned Id = 0;
+  std::string Kind;   ///< for, while, do
+  std::string Var;    ///< induction variable as written, empty if none found
+  /// The symbol standing for the iteration (a LoopIter symbol for affine
+  /// loops: Var == Start + Step * Iter; a LoopVar symbol otherwise).
+  std::string IterSymbol;
+  bool Affine = false;
+  std::optional<sym::Expr> Start;
+  std::optional<sym::Expr> Bound;     ///< the compared value
+  std::string Comparison;             ///< "<", "<=", ">", ">=", "!="
+  std::optional<sym::Expr> Step;      ///< additive step for affine loops
+  std::string Update;                 ///< e.g. "+= 1", ">>= 1", "*= 2"
+  /// For non-affine loops: the variable's next value, as an expression over
+  /// its own (LoopVar) symbol, e.g. "s/2" for s >>= 1.
+  std::optional<sym::Expr> Next;
+  std::optional<sym::Expr> TripCount; ///< symbolic where not constant
+  bool ThreadDependentTripCount = false;
+  std::optional<unsigned> Parent;
+  unsigned Depth = 0;
+  SourceLoc Loc;
+  CallChain Calls;
+  std::vector<GuardRef> Guards;
+};
+
+/// What a source operation is, for the instruction counts
+/// (lib/Cost/InstructionCounts.h maps each kind to PTX-like instructions;
+/// docs/models/instruction-counts.md has the table).
+enum class OpKind {
+  Add,     ///< + - (binary and unary minus), ++ --, += -=
+  Mul,     ///< *
+  Fma,     ///< a*b+c, a*b-c, c+=a*b on floating types (nvcc contracts them)
+  Div,     ///< /
+  Rem,     ///< %
+  Bitwise, ///< & | ^ ~
+  Shift,   ///< << >>
+  Compare, ///< < <= > >= == !=, and a value tested for truth
+  Logical, ///< && || !
+  Select,  ///< c ? a : b
+  Convert, ///< between integer and floating point, float and double, 32
+           ///< and 64-bit integers
+  Math,    ///< a call to a math or intrinsic function (Name: sinf, __expf)
+  Call,    ///< a call to a function whose body is not analysed (Name)
+  Address, ///< address arithmetic of a subscript or pointer offset that is
+           ///< not a constant (Name: the memory space)
+  Branch,  ///< the conditional branch of an if or a switch
+};
+const char *toString(OpKind K);
+
+/// The type an operation computes in.
+enum class OpType { Int32, Int64, Half, Float, Double, Other };
+const char *toString(OpType T);
+
+/// Identical operations of one source line with the same context (loops,
+/// guards, call chain), aggregated: Count of them.
+struct OpFacts {
+  OpKind Kind = OpKind::Add;
+  OpType Type = OpType::Int32;
+  /// Math/Call: the function's name; Address: the memory space; Convert:
+  /// "<from>-><to>" (e.g. "int32->float"); integer Div/Rem: "unsigned"
+  /// when unsigned; empty otherwise.
+  std::string Name;
+  /// Integer Div/Rem by a constant: the divisor; 0 otherwise.
+  int64_t Divisor = 0;
+  unsigned Count = 1;
+  SourceLoc Loc; ///< the first of the aggregated operations
+  CallChain Calls;
+  std::vector<unsigned> Loops;
+  std::vector<GuardRef> Guards;
+};
+
+struct UnknownFacts {
+  std::string Reason;
+  SourceLoc Loc;
+};
+
+/// The value bound to a kernel argument at a launch site, when it is known.
+struct LaunchArg {
+  std::string Param;
+  std::string Text;
+  std::optional<sym::Expr> Value; ///< when it evaluates to an expression
+};
+
+struct Dim3Value {
+  sym::Expr X{1}, Y{1}, Z{1};
+};
+
+struct LaunchSiteFacts {
+  std::string Kernel; ///< the kernel's name, with template arguments
+  std::string Caller; ///< the host function holding the launch
+  std::optional<Dim3Value> Grid, Block;
+  std::string GridText, BlockText;
+  std::optional<sym::Expr> SharedBytes;
+  std::string Stream;
+  std::vector<LaunchArg> Args;
+  SourceLoc Loc;
+};
+
+struct LaunchBounds {
+  int64_t MaxThreadsPerBlock = 0;
+  std::optional<int64_t> MinBlocksPerSM;
+  std::optional<int64_t> MaxBlocksPerCluster;
+};
+
+/// A `// warplint: ...` comment in the lines right above a kernel, with the
+/// text after "warplint:" (e.g. "launch grid(1024,1024) block(16,16)").
+struct AnnotationFacts {
+  std::string Text;
+  SourceLoc Loc;
+};
+
+/// One named symbol of a kernel's expressions, with what it stands for.
+struct SymbolFacts {
+  std::string Name;
+  sym::SymbolKind Kind = sym::SymbolKind::Unknown;
+  bool ThreadDependent = false;
+  std::string Origin; ///< for unknowns: why the value is not known
+  SourceLoc Loc;
+};
+
+struct KernelFacts {
+  std::string Name;          ///< qualified, with template arguments
+  std::string TemplateArgs;  ///< e.g. "<256>", empty if not a template
+  SourceLoc Loc;
+  std::vector<ParamFacts> Params;
+  std::vector<SharedBufferFacts> SharedBuffers;
+  std::vector<AccessFacts> Accesses;
+  std::vector<BarrierFacts> Barriers;
+  std::vector<BranchFacts> Branches;
+  std::vector<LoopFacts> Loops;
+  /// Arithmetic, logic, conversions, math calls, address arithmetic and
+  /// branches (not the memory accesses and barriers, which are above).
+  std::vector<OpFacts> Ops;
+  std::vector<LaunchSiteFacts> LaunchSites;
+  std::optional<LaunchBounds> Bounds;
+  std::vector<AnnotationFacts> Annotations;
+  std::vector<SymbolFacts> Symbols;
+  std::vector<UnknownFacts> Unknowns;
+};
+
+/// What the compile command said that matters to the analysis.
+struct CompileFacts {
+  std::vector<std::string> GpuArchs;
+  std::optional<unsigned> MaxRegCount;
+  std::string CudaPath;
+  bool UsedBuiltinHeaders = true;
+};
+
+struct FileFacts {
+  std::string File;
+  CompileFacts Compile;
+  std::vector<KernelFacts> Kernels;
+  /// Kernels seen but not analysed (a template never instantiated), with the
+  /// reason, and anything else outside a kernel that was not understood.
+  std::vector<UnknownFacts> Unknowns;
+};
+
+/// The schema version of toJSON's output (docs/facts-schema.md).
+constexpr int FactsSchemaVersion = 1;
+
+llvm::json::Value toJSON(const FileFacts &F);
+llvm::json::Value toJSON(const KernelFacts &K);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,272 @@
+//===- Launch.cpp - Which launch configurations to analyse ----------------===//
+#include "Facts/Launch.h"
+
+#include <cctype>
+#include <set>
+#include <sstream>
+
+namespace warplint {
+
+static std::string where(const SourceLoc &L) {
+  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+}
+
+std::string LaunchConfig::str() const {
+  std::ostringstream OS;
+  OS << "grid (" << Grid[0] << ", " << Grid[1] << ", " << Grid[2]
+     << ") block (" << Block[0] << ", " << Block[1] << ", " << Block[2]
+     << ")";
+  return OS.str();
+}
+
+namespace {
+/// A tiny scanner for "name(int, int, int)" groups.
+struct Scanner {
+  const std::string &S;
+  size_t P = 0;
+  void skip() {
+    while (P < S.size() && std::isspace(static_cast<unsigned char>(S[P])))
+      ++P;
+  }
+  bool eat(char C) {
+    skip();
+    if (P < S.size() && S[P] == C) {
+      ++P;
+      return true;
+    }
+    return false;
+  }
+  std::string word() {
+    skip();
+    size_t B = P;
+    while (P < S.size() &&
+           (std::isalnum(static_cast<unsigned char>(S[P])) || S[P] == '_'))
+      ++P;
+    return S.substr(B, P - B);
+  }
+  std::optional<int64_t> number() {
+    skip();
+    size_t B = P;
+    while (P < S.size() && std::isdigit(static_cast<unsigned char>(S[P])))
+      ++P;
+    if (B == P || P - B > 12)
+      return std::nullopt;
+    return std::stoll(S.substr(B, P - B));
+  }
+};
+} // namespace
+
+std::optional<LaunchConfig> parseLaunchSpec(const std::string &Text,
+                                            std::string &Error) {
+  Scanner Sc{Text};
+  LaunchConfig C;
+  bool SawBlock = false;
+  std::set<std::string> Seen;
+  while (true) {
+    Sc.skip();
+    if (Sc.P >= Text.size())
+      break;
+    size_t At = Sc.P;
+    std::string W = Sc.word();
+    if (W != "grid" && W != "block" && W != "shared") {
+      Error = "expected 'grid(...)', 'block(...)' or 'shared(...)' at column " +
+              std::to_string(At + 1) + " of '" + Text + "'";
+      return std::nullopt;
+    }
+    if (!Seen.insert(W).second) {
+      Error = "'" + W + "' given twice in '" + Text + "'";
+      return std::nullopt;
+    }
+    if (!Sc.eat('(')) {
+      Error = "expected '(' after '" + W + "' in '" + Text + "'";
+      return std::nullopt;
+    }
+    std::vector<int64_t> Vals;
+    do {
+      auto N = Sc.number();
+      if (!N || *N < (W == "shared" ? 0 : 1)) {
+        Error = "expected a positive integer in '" + W + "(...)' of '" + Text +
+                "'";
+        return std::nullopt;
+      }
+      Vals.push_back(*N);
+    } while (Sc.eat(','));
+    if (!Sc.eat(')')) {
+      Error = "expected ')' to close '" + W + "(' in '" + Text + "'";
+      return std::nullopt;
+    }
+    size_t Max = W == "shared" ? 1 : 3;
+    if (Vals.size() > Max) {
+      Error = "'" + W + "' takes at most " + std::to_string(Max) +
+              " values in '" + Text + "'";
+      return std::nullopt;
+    }
+    if (W == "shared") {
+      C.SharedBytes = Vals[0];
+      continue;
+    }
+    auto &D = W == "grid" ? C.Grid : C.Block;
+    for (size_t I = 0; I < Vals.size(); ++I)
+      D[I] = Vals[I];
+    SawBlock |= W == "block";
+  }
+  if (!SawBlock) {
+    Error = "a launch configuration needs 'block(...)': '" + Text + "'";
+    return std::nullopt;
+  }
+  if (C.threadsPerBlock() > 1024) {
+    Error = "a block of " + std::to_string(C.threadsPerBlock()) +
+            " threads is more than CUDA's 1024 in '" + Text + "'";
+    return std::nullopt;
+  }
+  return C;
+}
+
+static bool sameConfig(const LaunchConfig &A, const LaunchConfig &B) {
+  return A.Grid == B.Grid && A.Block == B.Block &&
+         A.SharedBytes == B.SharedBytes && A.Args == B.Args;
+}
+
+static std::optional<int64_t> constant(const sym::Expr &E) {
+  return E.asConst();
+}
+
+std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
+                                               const LaunchOptions &Opts,
+                                               std::vector<std::string> &Problems) {
+  std::vector<LaunchConfig> R;
+  // 1. Launch sites.
+  for (const LaunchSiteFacts &L : K.LaunchSites) {
+    LaunchConfig C;
+    C.From = LaunchConfig::Source::LaunchSite;
+    C.Loc = L.Loc;
+    C.Origin = "the launch at " + where(L.Loc);
+    if (!L.Block) {
+      Problems.push_back("the block size of the launch at " + where(L.Loc) +
+                         " ('" + L.BlockText + "') is not understood");
+      continue;
+    }
+    bool BlockKnown = true;
+    const sym::Expr *BD[3] = {&L.Block->X, &L.Block->Y, &L.Block->Z};
+    for (int I = 0; I < 3; ++I) {
+      auto V = constant(*BD[I]);
+      if (!V || *V < 1) {
+        BlockKnown = false;
+        break;
+      }
+      C.Block[I] = *V;
+    }
+    if (!BlockKnown) {
+      Problems.push_back("the block size of the launch at " + where(L.Loc) +
+                         " ('" + L.BlockText + "') is not a constant");
+      continue;
+    }
+    if (L.Grid) {
+      const sym::Expr *GD[3] = {&L.Grid->X, &L.Grid->Y, &L.Grid->Z};
+      for (int I = 0; I < 3; ++I) {
+        auto V = constant(*GD[I]);
+        if (V && *V >= 1) {
+          C.Grid[I] = *V;
+        } else {
+          C.Grid[I] = Opts.DefaultGrid[I];
+          C.Assumptions.push_back("gridDim." + std::string(1, "xyz"[I]) +
+                                  " = " + std::to_string(Opts.DefaultGrid[I]) +
+                                  " (the launch computes it as '" +
+                                  GD[I]->str() + "')");
+        }
+      }
+    } else {
+      C.Grid = Opts.DefaultGrid;
+      C.Assumptions.push_back("the default grid (the grid '" + L.GridText +
+                              "' at the launch is not understood)");
+    }
+    if (L.SharedBytes)
+      if (auto V = constant(*L.SharedBytes))
+        C.SharedBytes = *V;
+    for (const LaunchArg &A : L.Args)
+      if (A.Value)
+        if (auto V = constant(*A.Value))
+          C.Args[A.Param] = *V;
+    bool Dup = false;
+    for (const LaunchConfig &O : R)
+      Dup |= sameConfig(O, C);
+    if (!Dup)
+      R.push_back(C);
+  }
+  if (!R.empty())
+    return R;
+
+  // 2. Annotations.
+  for (const AnnotationFacts &A : K.Annotations) {
+    std::string T = A.Text;
+    if (T.rfind("launch", 0) != 0)
+      continue;
+    std::string Err;
+    auto C = parseLaunchSpec(T.substr(6), Err);
+    if (!C) {
+      Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " + Err);
+      continue;
+    }
+    C->From = LaunchConfig::Source::Annotation;
+    C->Loc = A.Loc;
+    C->Origin = "the annotation at " + where(A.Loc);
+    R.push_back(*C);
+  }
+  if (!R.empty())
+    return R;
+
+  // 3. Per-kernel option.
+  std::string Plain = K.Name.substr(0, K.Name.size() - K.TemplateArgs.size());
+  for (const std::string &Key : {K.Name, Plain}) {
+    auto It = Opts.PerKernel.find(Key);
+    if (It == Opts.PerKernel.end())
+      continue;
+    std::string Err;
+    auto C = parseLaunchSpec(It->second, Err);
+    if (!C) {
+      Problems.push_back("invalid launch option for '" + Key + "': " + Err);
+      break;
+    }
+    C->From = LaunchConfig::Source::Option;
+    C->Origin = "the launch option for '" + Key + "'";
+    R.push_back(*C);
+    return R;
+  }
+
+  // 4. __launch_bounds__ or the default.
+  LaunchConfig C;
+  C.Grid = Opts.DefaultGrid;
+  if (K.Bounds && K.Bounds->MaxThreadsPerBlock > 0 &&
+      K.Bounds->MaxThreadsPerBlock <= 1024) {
+    C.Block = {K.Bounds->MaxThreadsPerBlock, 1, 1};
+    C.From = LaunchConfig::Source::LaunchBounds;
+    C.Origin = "__launch_bounds__(" +
+               std::to_string(K.Bounds->MaxThreadsPerBlock) +
+               ") as a one-dimensional block, with the default grid";
+  } else {
+    C.Block = {Opts.DefaultBlock, 1, 1};
+    C.From = LaunchConfig::Source::Default;
+    C.Origin = "the default launch (no launch, annotation or option names "
+               "one): a one-dimensional block of " +
+               std::to_string(Opts.DefaultBlock) + " threads";
+  }
+  C.Loc = K.Loc;
+  R.push_back(C);
+  return R;
+}
+
+std::map<std::string, sym::Assumption>
+parseKernelAssumptions(const KernelFacts &K, std::vector<std::string> &Problems) {
+  std::map<std::string, sym::Assumption> R;
+  for (const AnnotationFacts &A : K.Annotations) {
+    const std::string &T = A.Text;
+    if (T.rfind("assume", 0) != 0)
+      continue;
+    std::string Err = sym::parseAssumptions(T.substr(6), R);
+    if (!Err.empty())
+      Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " + Err);
+  }
+  return R;
+}
+
+} // namespace warplint

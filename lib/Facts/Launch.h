@@ -1,0 +1,81 @@
+//===- Launch.h - Which launch configurations to analyse --------*- C++ -*-===//
+//
+// A kernel is analysed once per distinct launch configuration. They come,
+// in this order of preference, from:
+//   1. the <<<grid, block>>> launch sites in the file (each on its own);
+//   2. a source annotation in the comment lines above the kernel:
+//        // warplint: launch grid(1024,1024) block(16,16) shared(4096)
+//   3. a per-kernel option (the check option or --launch on the command line,
+//      same syntax: "kernelName: grid(...) block(...)");
+//   4. __launch_bounds__(N) as the block, or the default block of 256
+//      threads, with the default grid.
+// Every configuration says where it came from and what it assumed, so that
+// diagnostics can say it in a note.
+//
+// Pure: no Clang header.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FACTS_LAUNCH_H
+#define WARPLINT_FACTS_LAUNCH_H
+
+#include "Facts/KernelFacts.h"
+#include "Symbolic/Assumptions.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct LaunchConfig {
+  std::array<int64_t, 3> Grid{{1, 1, 1}};
+  std::array<int64_t, 3> Block{{1, 1, 1}};
+  int64_t SharedBytes = 0;
+  /// Scalar kernel arguments with a value known at the launch site.
+  std::map<std::string, int64_t> Args;
+  enum class Source { LaunchSite, Annotation, Option, LaunchBounds, Default };
+  Source From = Source::Default;
+  /// Where it came from, for a note: "the launch at k.cu:58:3".
+  std::string Origin;
+  SourceLoc Loc;
+  /// What had to be assumed, e.g. "gridDim.x = 64 (the grid at the launch
+  /// is not a constant)".
+  std::vector<std::string> Assumptions;
+
+  int64_t threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
+  /// "grid (128, 128, 1) block (32, 8, 1)"
+  std::string str() const;
+};
+
+struct LaunchOptions {
+  /// Per-kernel configurations given by option, by kernel name (with or
+  /// without template arguments).
+  std::map<std::string, std::string> PerKernel;
+  std::array<int64_t, 3> DefaultGrid{{64, 64, 1}};
+  int64_t DefaultBlock = 256;
+};
+
+/// Parses "grid(1024,1024) block(16,16) shared(4096)" (grid and shared
+/// optional; missing dimensions are 1). On error returns std::nullopt and
+/// sets \p Error to what is wrong and where in the text.
+std::optional<LaunchConfig> parseLaunchSpec(const std::string &Text,
+                                            std::string &Error);
+
+/// The configurations to analyse \p K under, most preferred source first
+/// (all of the first source that gives any). \p Problems receives messages
+/// about annotations or options that could not be used.
+std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
+                                               const LaunchOptions &Opts,
+                                               std::vector<std::string> &Problems);
+
+/// What the user asserts about unknowns in `// warplint: assume ...`
+/// annotations: "width == 4096", "n >= 1024, n % 32 == 0".
+std::map<std::string, sym::Assumption>
+parseKernelAssumptions(const KernelFacts &K, std::vector<std::string> &Problems);
+
+} // namespace warplint
+
+#endif

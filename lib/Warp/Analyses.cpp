@@ -1,0 +1,447 @@
+//===- Analyses.cpp - Coalescing and bank-conflict findings ---------------===//
+#include "Warp/Analyses.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+namespace warplint {
+
+std::string GpuModel::describe() const {
+  std::string CC = "compute capability " + std::to_string(Major) + "." +
+                   std::to_string(Minor);
+  switch (Loads) {
+  case CoalescingFamily::CC1_0:
+    return CC + " (half-warp coalescing, strict in-order rule; 16 banks)";
+  case CoalescingFamily::CC1_2:
+    return CC + " (half-warp coalescing into 32/64/128-byte segments; 16 "
+                "banks)";
+  case CoalescingFamily::CachedL1:
+    return CC + " (loads cached in L1 in 128-byte lines, stores in 32-byte "
+                "sectors; 32 banks)";
+  case CoalescingFamily::L2Sectors:
+    return CC + " (32-byte sectors; 32 banks" +
+           (Banks.BankWidth == 8 ? " of 8 bytes" : "") + ")";
+  }
+  return CC;
+}
+
+/// CUDA C Programming Guide, Compute Capabilities, Global Memory: 1.0/1.1
+/// and 1.2/1.3 coalesce per half-warp; 2.x caches loads in L1 with 128-byte
+/// lines; from 3.x on, global loads go to L2 (or the unified L1/texture
+/// cache) in 32-byte sectors.
+static void setCoalescingFamilies(GpuModel &G) {
+  G.Loads = G.Stores = CoalescingFamily::L2Sectors;
+  if (G.Major == 1)
+    G.Loads = G.Stores =
+        G.Minor < 2 ? CoalescingFamily::CC1_0 : CoalescingFamily::CC1_2;
+  else if (G.Major == 2)
+    G.Loads = CoalescingFamily::CachedL1, G.Stores = CoalescingFamily::L2Sectors;
+}
+
+std::optional<GpuModel> gpuModelFor(const std::string &Sm, std::string &Error) {
+  std::string Digits;
+  if (Sm.rfind("sm_", 0) == 0)
+    for (size_t I = 3; I < Sm.size() && std::isdigit((unsigned char)Sm[I]); ++I)
+      Digits += Sm[I];
+  if (Digits.size() < 2 || Digits.size() > 3) {
+    Error = "'" + Sm + "' is not a GPU architecture of the form sm_XY";
+    return std::nullopt;
+  }
+  GpuModel G;
+  G.Sm = Sm;
+  G.Major = std::stoi(Digits.substr(0, Digits.size() - 1));
+  G.Minor = Digits.back() - '0';
+  if (G.Major < 1 || G.Major > 12) {
+    Error = "'" + Sm + "' names no known compute capability";
+    return std::nullopt;
+  }
+  setCoalescingFamilies(G);
+  G.Banks = bankModelFor(G.Major, G.Minor);
+  // Ruetsch & Micikevicius, "Optimizing Matrix Transpose in CUDA" (2009),
+  // pp. 16-17: global memory is divided into 6 partitions (8-series GPUs)
+  // or 8 partitions (10-series) of 256 bytes; from 2.0 on addresses are
+  // hashed over the partitions.
+  if (G.Major == 1) {
+    G.PartitionsHashed = false;
+    G.PartitionWidth = 256;
+    G.Partitions = G.Minor < 2 ? 6 : 8;
+  }
+  return G;
+}
+
+GpuModel gpuModelFromArch(const ArchSpec &A, bool KeplerEightByteMode) {
+  GpuModel G;
+  G.Sm = A.sm();
+  G.Name = A.Name;
+  G.Major = A.Major;
+  G.Minor = A.Minor;
+  setCoalescingFamilies(G);
+  // The banks as the file gives them (docs/arch.md): count, width and the
+  // lanes served together (CUDA C Programming Guide, Compute Capabilities,
+  // Shared Memory).
+  G.Banks.Banks = A.SmemBanks;
+  G.Banks.HalfWarp = A.BankConflictScope == BankScope::HalfWarp;
+  G.Banks.BankWidth = A.SmemBankWidthBytes;
+  G.Banks.KeplerWordPairs = false;
+  if (A.Major == 3 && A.SmemBankWidthBytes == 8 && !KeplerEightByteMode) {
+    // 3.x banks are 8 bytes wide; in the default 4-byte mode successive
+    // 32-bit words go to successive banks and words i and i+32 of one
+    // 64-word segment share a bank without conflict (CGPredict Sec. 2.5;
+    // the same model as bankModelFor).
+    G.Banks.BankWidth = 4;
+    G.Banks.KeplerWordPairs = true;
+  }
+  G.Partitions = A.MemPartitions;
+  G.PartitionWidth = A.PartitionWidthBytes;
+  G.PartitionsHashed = A.PartitionsHashed;
+  return G;
+}
+
+namespace {
+
+bool halfWarp(CoalescingFamily F) {
+  return F == CoalescingFamily::CC1_0 || F == CoalescingFamily::CC1_2;
+}
+
+double factorOf(const CoalescingResult &R, CoalescingFamily F) {
+  if (halfWarp(F))
+    return R.IdealTransactions ? double(R.Transactions) / R.IdealTransactions
+                               : 1.0;
+  return R.IdealSectors ? double(R.Sectors) / R.IdealSectors : 1.0;
+}
+
+/// The values the enumeration used for uniform symbols, to evaluate a
+/// coefficient the same way.
+std::map<std::string, int64_t> uniformValues(const LaunchConfig &L,
+                                             const EnumerationOptions &O,
+                                             const sym::Expr &E) {
+  std::map<std::string, int64_t> V;
+  for (int D = 0; D < 3; ++D) {
+    V[std::string("blockDim.") + "xyz"[D]] = L.Block[D];
+    V[std::string("gridDim.") + "xyz"[D]] = L.Grid[D];
+  }
+  std::map<std::string, sym::Expr> Syms;
+  E.collectSymbols(Syms);
+  for (const auto &[Name, S] : Syms) {
+    if (S.symbolKind() != sym::SymbolKind::Param)
+      continue;
+    auto AIt = O.Assumptions.find(Name);
+    if (AIt != O.Assumptions.end() && AIt->second.Equal)
+      V[Name] = *AIt->second.Equal;
+    else if (auto It = L.Args.find(Name); It != L.Args.end())
+      V[Name] = It->second;
+    else if (AIt != O.Assumptions.end())
+      V[Name] = AIt->second.pick(O.DefaultParamValue, O.Variant)
+                    .value_or(O.DefaultParamValue);
+    else
+      V[Name] = O.DefaultParamValue;
+  }
+  return V;
+}
+
+std::optional<int64_t> coefficient(const sym::Expr &Index, const char *Sym,
+                                   const std::map<std::string, int64_t> &V,
+                                   std::string *Text = nullptr) {
+  auto C = Index.coefficientOf(Sym);
+  if (!C)
+    return std::nullopt;
+  if (Text)
+    *Text = C->str();
+  return C->evaluate(V);
+}
+
+std::string plural(int64_t N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (std::llabs(N) == 1 ? One : Many);
+}
+
+void explainStride(const AccessFacts &A, const LaunchConfig &L,
+                   const EnumerationOptions &O, const WarpSample &S,
+                   std::string &Why, std::string &Fix) {
+  auto V = uniformValues(L, O, A.Index);
+  std::string CxText, CyText;
+  auto Cx = coefficient(A.Index, "threadIdx.x", V, &CxText);
+  auto Cy = coefficient(A.Index, "threadIdx.y", V, &CyText);
+  if (Cx && std::llabs(*Cx) > 1) {
+    Why = "adjacent lanes are " + plural(*Cx, "element", "elements") + " (" +
+          std::to_string(*Cx * int64_t(A.ElementSize)) + " bytes) apart";
+    if (!CxText.empty() && CxText != std::to_string(*Cx))
+      Why += ": the index changes by '" + CxText + "' per threadIdx.x";
+    if (Cy && std::llabs(*Cy) == 1)
+      Fix = "swap the roles of threadIdx.x and threadIdx.y in this index, so "
+            "that consecutive lanes touch consecutive elements";
+    else
+      Fix = "stage the data through a shared-memory tile: move it with "
+            "threadIdx.x running along the contiguous dimension, then read "
+            "the tile";
+    return;
+  }
+  if (L.Block[0] < 32 && L.Block[1] > 1 && Cy && std::llabs(*Cy) > L.Block[0]) {
+    Why = "a warp spans " + std::to_string(32 / L.Block[0]) +
+          " rows of the block (blockDim.x = " + std::to_string(L.Block[0]) +
+          "), which are " + plural(*Cy, "element", "elements") + " apart";
+    Fix = "make the block at least 32 threads wide";
+    return;
+  }
+  if (Cx && *Cx == 1) {
+    std::optional<int64_t> Min;
+    for (const auto &Addr : S.Req.Lane)
+      if (Addr && (!Min || *Addr < *Min))
+        Min = *Addr;
+    if (Min) {
+      int64_t Mis = ((*Min % 128) + 128) % 128;
+      Why = "the warp's addresses are contiguous but start " +
+            std::to_string(Mis) + " bytes past a 128-byte boundary";
+    }
+    return;
+  }
+  Why = "the lanes' addresses are scattered";
+}
+
+} // namespace
+
+namespace {
+
+struct WorstCoalescing {
+  AccessEnumeration E;
+  size_t Worst = 0; ///< index into E.Samples
+  CoalescingResult R;
+  double Factor = 0;
+  double Share = 1;
+};
+
+std::optional<WorstCoalescing> worstCoalescing(const KernelFacts &K,
+                                               const AccessFacts &A,
+                                               const LaunchConfig &L,
+                                               CoalescingFamily F,
+                                               const AnalysisOptions &Opts,
+                                               const EnumerationOptions &EO) {
+  WorstCoalescing W;
+  W.E = enumerateAccess(K, A, L, EO);
+  if (!W.E.Unanalysable.empty() || W.E.Samples.empty())
+    return std::nullopt;
+  unsigned Bad = 0, Total = 0;
+  for (size_t I = 0; I < W.E.Samples.size(); ++I) {
+    const WarpSample &S = W.E.Samples[I];
+    CoalescingResult CR = analyzeCoalescing(S.Req, F);
+    double Fa = factorOf(CR, F);
+    Total += S.Weight;
+    if (Fa > Opts.MinFactor)
+      Bad += S.Weight;
+    if (I == 0 || Fa > W.Factor) {
+      W.Worst = I;
+      W.R = CR;
+      W.Factor = Fa;
+    }
+  }
+  W.Share = Total ? double(Bad) / Total : 1.0;
+  return W;
+}
+
+/// When a result used chosen values for unknowns, says whether it holds for
+/// another admitted value too, replacing the plain "'n' = 4096" sentences.
+void checkRobustness(std::vector<std::string> &Assumptions,
+                     const std::map<std::string, int64_t> &Chosen0,
+                     const std::map<std::string, int64_t> &Chosen1, bool Same,
+                     const std::string &OtherResult) {
+  for (const auto &[Name, V0] : Chosen0) {
+    auto It = Chosen1.find(Name);
+    if (It == Chosen1.end() || It->second == V0)
+      continue;
+    std::string Prefix = "'" + Name + "' = " + std::to_string(V0) + " (";
+    for (std::string &S : Assumptions) {
+      if (S.rfind(Prefix, 0) != 0)
+        continue;
+      if (Same)
+        S = "nothing about '" + Name + "', whose value is not known here: " +
+            "the result is the same for " + Name + " = " + std::to_string(V0) +
+            " and " + Name + " = " + std::to_string(It->second);
+      else
+        S += "; with " + Name + " = " + std::to_string(It->second) +
+             " instead: " + OtherResult;
+    }
+  }
+}
+
+} // namespace
+
+std::vector<CoalescingFinding>
+findUncoalescedAccesses(const KernelFacts &K,
+                        const std::vector<LaunchConfig> &Configs,
+                        const GpuModel &Gpu, const AnalysisOptions &Opts) {
+  std::vector<CoalescingFinding> R;
+  for (const LaunchConfig &L : Configs)
+    for (const AccessFacts &A : K.Accesses) {
+      if (A.Space != MemorySpace::Global || A.IsAtomic || !A.ElementSize)
+        continue;
+      CoalescingFamily F = A.IsRead ? Gpu.Loads : Gpu.Stores;
+      auto W = worstCoalescing(K, A, L, F, Opts, Opts.Enum);
+      if (!W || W->Factor <= Opts.MinFactor)
+        continue;
+      CoalescingFinding Fd;
+      Fd.Access = &A;
+      Fd.Config = L;
+      Fd.Family = F;
+      Fd.Worst = W->R;
+      Fd.Factor = W->Factor;
+      Fd.Share = W->Share;
+      Fd.Assumptions = W->E.Assumptions;
+      if (!W->E.Chosen.empty()) {
+        EnumerationOptions Other = Opts.Enum;
+        Other.Variant = 1;
+        auto W1 = worstCoalescing(K, A, L, F, Opts, Other);
+        if (W1) {
+          bool Same = W1->R.Sectors == W->R.Sectors &&
+                      W1->R.Transactions == W->R.Transactions;
+          checkRobustness(Fd.Assumptions, W->E.Chosen, W1->E.Chosen, Same,
+                          std::to_string(W1->R.Sectors) + " sectors in " +
+                              std::to_string(W1->R.Transactions) +
+                              " transactions");
+        }
+      }
+      explainStride(A, L, Opts.Enum, W->E.Samples[W->Worst], Fd.Why, Fd.Fix);
+      // The same access with the same numbers under another launch adds
+      // nothing.
+      bool Dup = false;
+      for (const CoalescingFinding &O : R)
+        Dup |= O.Access == &A && O.Worst.Sectors == W->R.Sectors &&
+               O.Worst.Transactions == W->R.Transactions;
+      if (!Dup)
+        R.push_back(std::move(Fd));
+    }
+  return R;
+}
+
+namespace {
+
+/// The worst bank-conflict degree of \p A under every configuration.
+BankConflictResult worstConflict(const KernelFacts &K, const AccessFacts &A,
+                                 const std::vector<LaunchConfig> &Configs,
+                                 const GpuModel &Gpu,
+                                 const AnalysisOptions &Opts) {
+  BankConflictResult Worst;
+  for (const LaunchConfig &L : Configs) {
+    AccessEnumeration E = enumerateAccess(K, A, L, Opts.Enum);
+    for (const WarpSample &S : E.Samples) {
+      BankConflictResult B = analyzeBankConflicts(S.Req, Gpu.Banks);
+      if (B.Ways > Worst.Ways)
+        Worst = B;
+    }
+  }
+  return Worst;
+}
+
+/// Whether padding the innermost dimension by one element makes every
+/// access to \p Buf conflict-free; if not, why.
+std::optional<std::string> paddingFix(const KernelFacts &K,
+                                      const SharedBufferFacts &Buf,
+                                      const std::vector<LaunchConfig> &Configs,
+                                      const GpuModel &Gpu,
+                                      const AnalysisOptions &Opts,
+                                      std::string &WhyNot) {
+  if (Buf.Dynamic || Buf.Dims.size() < 2) {
+    WhyNot = Buf.Dynamic ? "the buffer's size is set at launch"
+                         : "the buffer has a single dimension";
+    return std::nullopt;
+  }
+  std::vector<int64_t> Dims;
+  for (const auto &D : Buf.Dims) {
+    if (!D) {
+      WhyNot = "a dimension of the buffer is not known";
+      return std::nullopt;
+    }
+    Dims.push_back(*D);
+  }
+  Dims.back() += 1;
+  for (const AccessFacts &A : K.Accesses) {
+    if (A.Space != MemorySpace::Shared || A.Base != Buf.Name)
+      continue;
+    if (A.Subscripts.size() != Dims.size()) {
+      WhyNot = "'" + A.Text + "' (line " + std::to_string(A.Loc.Line) +
+               ") does not index every dimension, so it depends on the "
+               "layout";
+      return std::nullopt;
+    }
+    sym::Expr Flat(0);
+    for (size_t I = 0; I < Dims.size(); ++I)
+      Flat = Flat * sym::Expr(Dims[I]) + A.Subscripts[I];
+    AccessFacts P = A;
+    P.Index = Flat;
+    P.ByteOffset = Flat * sym::Expr(A.ElementSize);
+    BankConflictResult B = worstConflict(K, P, Configs, Gpu, Opts);
+    if (B.Ways > 1) {
+      WhyNot = "with the padding, '" + A.Text + "' (line " +
+               std::to_string(A.Loc.Line) + ") would still be " +
+               std::to_string(B.Ways) + "-way";
+      return std::nullopt;
+    }
+  }
+  const std::string &Text = Buf.DimTexts.empty() ? "" : Buf.DimTexts.back();
+  if (Text.empty())
+    return std::to_string(Dims.back());
+  // Keep what the user wrote: [BLKDIM] -> [BLKDIM + 1].
+  return Text + " + 1";
+}
+
+} // namespace
+
+std::vector<BankConflictFinding>
+findBankConflicts(const KernelFacts &K, const std::vector<LaunchConfig> &Configs,
+                  const GpuModel &Gpu, const AnalysisOptions &Opts) {
+  std::vector<BankConflictFinding> R;
+  for (const LaunchConfig &L : Configs)
+    for (const AccessFacts &A : K.Accesses) {
+      if (A.Space != MemorySpace::Shared || !A.ElementSize)
+        continue;
+      AccessEnumeration E = enumerateAccess(K, A, L, Opts.Enum);
+      if (!E.Unanalysable.empty() || E.Samples.empty())
+        continue;
+      BankConflictResult Worst;
+      for (const WarpSample &S : E.Samples) {
+        BankConflictResult B = analyzeBankConflicts(S.Req, Gpu.Banks);
+        if (B.Ways > Worst.Ways)
+          Worst = B;
+      }
+      if (Worst.Ways < Opts.MinWays)
+        continue;
+      bool Dup = false;
+      for (const BankConflictFinding &O : R)
+        Dup |= O.Access == &A && O.Worst.Ways == Worst.Ways;
+      if (Dup)
+        continue;
+      BankConflictFinding Fd;
+      Fd.Access = &A;
+      Fd.Config = L;
+      Fd.Worst = Worst;
+      Fd.Assumptions = E.Assumptions;
+      for (const SharedBufferFacts &B : K.SharedBuffers)
+        if (B.Name == A.Base)
+          Fd.Buffer = &B;
+      unsigned PhaseLanes = Gpu.Banks.HalfWarp ? 16 : 32 / std::max(1u, Worst.Phases);
+      if (Worst.Ways >= PhaseLanes)
+        Fd.Why = std::string("the ") + std::to_string(PhaseLanes) +
+                 " lanes of each " + (Gpu.Banks.HalfWarp ? "half-warp" : "warp") +
+                 " hit one bank";
+      else
+        Fd.Why = std::to_string(Worst.Ways) + " lanes of a " +
+                 (Gpu.Banks.HalfWarp ? "half-warp" : "warp") +
+                 " hit bank " + std::to_string(Worst.WorstPhaseBank) +
+                 " at different words";
+      auto V = uniformValues(L, Opts.Enum, A.Index);
+      if (auto Cx = coefficient(A.Index, "threadIdx.x", V))
+        if (std::llabs(*Cx) > 1) {
+          int64_t Words =
+              *Cx * int64_t(A.ElementSize) / int64_t(Gpu.Banks.BankWidth);
+          Fd.Why += ": lanes that differ in threadIdx.x are " +
+                    plural(Words, "word", "words") + " apart";
+        }
+      if (Fd.Buffer)
+        Fd.Padding = paddingFix(K, *Fd.Buffer, Configs, Gpu, Opts,
+                                Fd.NoPaddingBecause);
+      R.push_back(std::move(Fd));
+    }
+  return R;
+}
+
+} // namespace warplint

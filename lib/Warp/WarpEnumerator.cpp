@@ -1,0 +1,333 @@
+//===- WarpEnumerator.cpp - What each warp asks of memory -----------------===//
+#include "Warp/WarpEnumerator.h"
+
+#include <algorithm>
+#include <climits>
+#include <numeric>
+#include <set>
+
+namespace warplint {
+
+namespace {
+
+std::string where(const SourceLoc &L) {
+  return L.File + ":" + std::to_string(L.Line);
+}
+
+const LoopFacts *loopOf(const KernelFacts &K, const std::string &Sym) {
+  for (const LoopFacts &L : K.Loops)
+    if (L.IterSymbol == Sym)
+      return &L;
+  return nullptr;
+}
+
+const BranchFacts *branchOf(const KernelFacts &K, unsigned Id) {
+  for (const BranchFacts &B : K.Branches)
+    if (B.Id == Id)
+      return &B;
+  return nullptr;
+}
+
+std::optional<int64_t> evalWith(const sym::Expr &E,
+                                const std::map<std::string, int64_t> &V) {
+  return E.evaluate(V);
+}
+
+bool holds(const std::string &Cmp, int64_t A, int64_t B) {
+  if (Cmp == "<")
+    return A < B;
+  if (Cmp == "<=")
+    return A <= B;
+  if (Cmp == ">")
+    return A > B;
+  if (Cmp == ">=")
+    return A >= B;
+  if (Cmp == "!=")
+    return A != B;
+  return false;
+}
+
+/// The values a loop symbol takes in the enumeration, or an error.
+std::optional<std::vector<int64_t>>
+loopValues(const LoopFacts &L, const std::map<std::string, int64_t> &Fixed,
+           unsigned Max, std::string &Why) {
+  std::vector<int64_t> R;
+  if (L.Affine || !L.Next) {
+    // An iteration counter: 0, 1, 2, ...
+    int64_t Count = Max;
+    if (L.TripCount) {
+      if (auto T = evalWith(*L.TripCount, Fixed))
+        Count = std::max<int64_t>(0, std::min<int64_t>(*T, Max));
+    }
+    for (int64_t I = 0; I < Count; ++I)
+      R.push_back(I);
+    return R;
+  }
+  // A non-affine induction variable: run its update.
+  std::optional<int64_t> V = L.Start ? evalWith(*L.Start, Fixed) : std::nullopt;
+  std::optional<int64_t> B = L.Bound ? evalWith(*L.Bound, Fixed) : std::nullopt;
+  if (!V || !B) {
+    Why = "the values of loop variable '" + L.Var + "' (loop at " +
+          where(L.Loc) + ") are not known";
+    return std::nullopt;
+  }
+  while (R.size() < Max && holds(L.Comparison, *V, *B)) {
+    R.push_back(*V);
+    std::map<std::string, int64_t> S = Fixed;
+    S[L.IterSymbol] = *V;
+    auto N = evalWith(*L.Next, S);
+    if (!N || *N == *V)
+      break;
+    V = N;
+  }
+  return R;
+}
+
+int64_t floorMod(int64_t A, int64_t M) {
+  int64_t R = A % M;
+  return R < 0 ? R + M : R;
+}
+
+} // namespace
+
+std::optional<std::vector<int64_t>>
+loopSymbolValues(const LoopFacts &L, const std::map<std::string, int64_t> &Fixed,
+                 unsigned Max, std::string &Why) {
+  return loopValues(L, Fixed, Max, Why);
+}
+
+AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
+                                  const LaunchConfig &L,
+                                  const EnumerationOptions &O) {
+  AccessEnumeration R;
+  // The expressions that decide the request: the address, and the
+  // conditions of the branches guarding the access.
+  std::vector<std::pair<const BranchFacts *, bool>> Guards;
+  std::map<std::string, sym::Expr> Syms;
+  A.ByteOffset.collectSymbols(Syms);
+  std::map<std::string, sym::Expr> AddressSyms = Syms;
+  for (const GuardRef &G : A.Guards)
+    if (const BranchFacts *B = branchOf(K, G.Branch)) {
+      Guards.push_back({B, G.Taken});
+      B->Condition.collectSymbols(Syms);
+    }
+
+  // The loops' own bounds and updates need values too.
+  {
+    std::map<std::string, sym::Expr> LoopRefs;
+    for (const auto &[Name, S] : Syms)
+      if (const LoopFacts *Loop = loopOf(K, Name))
+        for (const auto *E : {&Loop->Start, &Loop->Bound, &Loop->TripCount,
+                              &Loop->Next})
+          if (*E)
+            (*E)->collectSymbols(LoopRefs);
+    for (const auto &[Name, S] : LoopRefs)
+      if (!S.symbolThreadDependent())
+        Syms.insert({Name, S});
+  }
+
+  std::map<std::string, int64_t> Fixed;
+  for (int D = 0; D < 3; ++D) {
+    Fixed[std::string("blockDim.") + "xyz"[D]] = L.Block[D];
+    Fixed[std::string("gridDim.") + "xyz"[D]] = L.Grid[D];
+  }
+  std::vector<std::pair<std::string, std::vector<int64_t>>> LoopSyms;
+  std::set<std::string> UnevaluableGuardSyms;
+  auto Assume = [&](const std::string &S) {
+    if (std::find(R.Assumptions.begin(), R.Assumptions.end(), S) ==
+        R.Assumptions.end())
+      R.Assumptions.push_back(S);
+  };
+  // Uniform values first: loop values may depend on them.
+  for (const auto &[Name, S] : Syms) {
+    char D = Name.empty() ? 'x' : Name.back();
+    int Dim = D >= 'x' && D <= 'z' ? D - 'x' : 0;
+    switch (S.symbolKind()) {
+    case sym::SymbolKind::BlockDim:
+      Fixed[Name] = L.Block[Dim];
+      break;
+    case sym::SymbolKind::GridDim:
+      Fixed[Name] = L.Grid[Dim];
+      break;
+    case sym::SymbolKind::Param: {
+      auto AIt = O.Assumptions.find(Name);
+      const sym::Assumption *A = AIt == O.Assumptions.end() ? nullptr : &AIt->second;
+      if (A && A->Equal) {
+        Fixed[Name] = *A->Equal;
+        Assume("'" + Name + "' = " + std::to_string(*A->Equal) + " (as given)");
+      } else if (auto It = L.Args.find(Name); It != L.Args.end()) {
+        Fixed[Name] = It->second;
+      } else {
+        sym::Assumption None;
+        auto V = (A ? *A : None).pick(O.DefaultParamValue, O.Variant);
+        if (!V) {
+          R.Unanalysable = "the assumptions about '" + Name +
+                           "' admit no value (" + A->str(Name) + ")";
+          return R;
+        }
+        Fixed[Name] = *V;
+        R.Chosen[Name] = *V;
+        Assume("'" + Name + "' = " + std::to_string(*V) +
+               (A ? " (its value is not known here; it meets the assumption " +
+                        A->str(Name) + ")"
+                  : " (its value is not known here; give it with a `// "
+                    "warplint: assume " +
+                        Name + " == N` annotation)"));
+      }
+      break;
+    }
+    case sym::SymbolKind::Unknown:
+      if (S.symbolThreadDependent()) {
+        if (AddressSyms.count(Name)) {
+          R.Unanalysable = "the address depends on '" + Name +
+                           "', which differs between lanes and is not known";
+          return R;
+        }
+        UnevaluableGuardSyms.insert(Name);
+        break;
+      }
+      if (auto It = O.Assumptions.find(Name);
+          It != O.Assumptions.end() && It->second.Equal) {
+        Fixed[Name] = *It->second.Equal;
+      } else {
+        Fixed[Name] = 0;
+        if (AddressSyms.count(Name))
+          Assume("'" + Name +
+                 "' (not known, the same for the whole warp) keeps the "
+                 "warp's addresses aligned as if it were 0");
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  for (const auto &[Name, S] : Syms) {
+    auto Kind = S.symbolKind();
+    if (Kind != sym::SymbolKind::LoopIter && Kind != sym::SymbolKind::LoopVar)
+      continue;
+    if (auto It = O.LoopValues.find(Name); It != O.LoopValues.end()) {
+      LoopSyms.push_back({Name, {It->second}});
+      continue;
+    }
+    const LoopFacts *Loop = loopOf(K, Name);
+    std::string Why;
+    std::optional<std::vector<int64_t>> Vals;
+    unsigned Max = O.ExplicitBlocks.empty() ? O.MaxIterationsPerLoop : 1;
+    if (Loop && Kind == sym::SymbolKind::LoopIter && O.ExplicitBlocks.empty()) {
+      // An affine loop shifts the address by the same amount each
+      // iteration: the patterns repeat once the shift is a multiple of 256
+      // bytes. Enumerate exactly those alignment classes.
+      if (auto C = A.ByteOffset.coefficientOf(Name))
+        if (auto CV = C->evaluate(Fixed)) {
+          int64_t Step = ((*CV % 256) + 256) % 256;
+          Max = Step == 0 ? 1 : unsigned(256 / std::gcd<int64_t>(Step, 256));
+          Max = std::min(Max, O.MaxAlignmentClasses);
+        }
+    }
+    if (Loop)
+      Vals = loopValues(*Loop, Fixed, Max, Why);
+    else
+      Why = "'" + Name + "' belongs to no known loop";
+    if (!Vals) {
+      R.Unanalysable = Why;
+      return R;
+    }
+    if (Vals->empty())
+      return R; // the loop never runs: no request
+    LoopSyms.push_back({Name, *Vals});
+  }
+
+  // Iteration tuples: the cartesian product, bounded.
+  std::vector<std::map<std::string, int64_t>> Tuples(1);
+  for (const auto &[Name, Vals] : LoopSyms) {
+    std::vector<std::map<std::string, int64_t>> Next;
+    for (const auto &T : Tuples)
+      for (int64_t V : Vals) {
+        if (Next.size() >= O.MaxIterationTuples)
+          break;
+        auto N = T;
+        N[Name] = V;
+        Next.push_back(std::move(N));
+      }
+    Tuples = std::move(Next);
+  }
+
+  const int64_t Threads = L.threadsPerBlock();
+  const int64_t Warps = (Threads + 31) / 32;
+  const int64_t BX = std::min<int64_t>(L.Grid[0], O.MaxBlocksX);
+  const int64_t BY = std::min<int64_t>(L.Grid[1], O.MaxBlocksY);
+  std::vector<std::array<int64_t, 3>> Blocks = O.ExplicitBlocks;
+  const bool KeepAll = !Blocks.empty();
+  if (Blocks.empty())
+    for (int64_t By = 0; By < BY; ++By)
+      for (int64_t Bx = 0; Bx < BX; ++Bx)
+        Blocks.push_back({Bx, By, 0});
+  std::map<std::vector<int64_t>, size_t> Seen;
+  bool GuardUnknown = false;
+  for (const auto &Block : Blocks)
+      for (const auto &T : Tuples)
+        for (int64_t W = 0; W < Warps; ++W) {
+          std::map<std::string, int64_t> V = Fixed;
+          V.insert(T.begin(), T.end());
+          V["blockIdx.x"] = Block[0];
+          V["blockIdx.y"] = Block[1];
+          V["blockIdx.z"] = Block[2];
+          WarpRequest Req;
+          Req.AccessSize = A.ElementSize ? A.ElementSize : 4;
+          Req.IsWrite = A.IsWrite;
+          for (int64_t Lane = 0; Lane < 32; ++Lane) {
+            int64_t Tid = W * 32 + Lane;
+            if (Tid >= Threads)
+              continue; // the partial last warp
+            V["threadIdx.x"] = Tid % L.Block[0];
+            V["threadIdx.y"] = (Tid / L.Block[0]) % L.Block[1];
+            V["threadIdx.z"] = Tid / (L.Block[0] * L.Block[1]);
+            bool Active = true;
+            for (const auto &[B, Taken] : Guards) {
+              auto C = evalWith(B->Condition, V);
+              if (!C) {
+                GuardUnknown = true;
+                continue; // taken as active, and said so below
+              }
+              if ((*C != 0) != Taken)
+                Active = false;
+            }
+            if (!Active)
+              continue;
+            Req.Lane[Lane] = evalWith(A.ByteOffset, V);
+          }
+          ++R.WarpsEnumerated;
+          // The pattern: the first address's alignment and the offsets.
+          std::optional<int64_t> Min;
+          for (const auto &Addr : Req.Lane)
+            if (Addr && (!Min || *Addr < *Min))
+              Min = *Addr;
+          if (!Min)
+            continue; // no active lane
+          std::vector<int64_t> Key{KeepAll ? int64_t(R.WarpsEnumerated)
+                                           : floorMod(*Min, 256)};
+          for (const auto &Addr : Req.Lane)
+            Key.push_back(Addr ? *Addr - *Min : INT64_MIN);
+          auto [It, New] = Seen.insert({Key, R.Samples.size()});
+          if (!New) {
+            ++R.Samples[It->second].Weight;
+            continue;
+          }
+          WarpSample S;
+          S.Req = Req;
+          S.Warp = W;
+          S.BlockIdx = Block;
+          S.Iterations = T;
+          R.Samples.push_back(std::move(S));
+        }
+  if (GuardUnknown)
+    Assume("every lane passes the branches around the access whose "
+           "conditions depend on unknown values");
+  std::stable_sort(R.Samples.begin(), R.Samples.end(),
+                   [](const WarpSample &X, const WarpSample &Y) {
+                     return X.Weight > Y.Weight;
+                   });
+  return R;
+}
+
+} // namespace warplint

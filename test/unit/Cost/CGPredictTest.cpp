@@ -1,0 +1,210 @@
+//===- CGPredictTest.cpp - CGPredict eq. 1-23 on hand-computed inputs -----===//
+#include "Cost/CGPredict.h"
+
+#include <gtest/gtest.h>
+
+using namespace warplint;
+
+namespace {
+
+/// The Jetson TK1 platform of CGPredict Table 3.
+CgPredictInput tk1() {
+  CgPredictInput In;
+  In.FreqGHz = 0.852;
+  In.InstCycle = 0.5;
+  In.MemLdL2 = 164;
+  In.MemLdDram = 332;
+  In.MemLdSmem = 67;
+  In.SmemLoadConst = 506;
+  In.DdL2 = 2;
+  In.DdDram = 10;
+  In.NoCoalPw = 2;
+  In.NoUncoalPw = 32;
+  In.NoConstPw = 1;
+  return In;
+}
+
+/// Two coalesced loads half of whose L2 transactions miss per warp
+/// (0.5 DRAM transactions), one uncoalesced load with 8 DRAM transactions,
+/// one constant load that hits; 20 computation instructions; N = 8, B = 2,
+/// 4 blocks.
+CgPredictInput kernel() {
+  CgPredictInput In = tk1();
+  In.NoCoalInsts = 2;
+  In.NoDramTransCoal = 0.5;
+  In.NoUncoalInsts = 1;
+  In.NoDramTransUncoal = 8;
+  In.NoConstInsts = 1;
+  In.NoDramTransConst = 0;
+  In.NoCompInsts = 20;
+  In.N = 8;
+  In.B = 2;
+  In.NoBlocks = 4;
+  return In;
+}
+
+TEST(CGPredictTest, PerClassLatencyAndDepartureDelay) {
+  CgPredictResult R = cgPredict(kernel());
+  ASSERT_TRUE(R.Ok) << R.Error;
+  // Coalesced, 0.5 <= 1: eq. 1: 164 + (2 - 1) x 2 = 166;
+  // eq. 3: max(2 x 2, 0.5 x 10) = 5.
+  EXPECT_FALSE(R.CoalUsesDram);
+  EXPECT_DOUBLE_EQ(R.MemLCoal, 166);
+  EXPECT_DOUBLE_EQ(R.DepDelCoal, 5);
+  // Uncoalesced, 8 > 1: eq. 2: 164 + 332 + (8 - 1) x 10 = 566;
+  // eq. 3: max(32 x 2, 8 x 10) = 80.
+  EXPECT_TRUE(R.UncoalUsesDram);
+  EXPECT_DOUBLE_EQ(R.MemLUncoal, 566);
+  EXPECT_DOUBLE_EQ(R.DepDelUncoal, 80);
+  // Constant hit: eq. 4: 164 + 0; eq. 5: 1 x 2 + 0.
+  EXPECT_DOUBLE_EQ(R.MemLConst, 164);
+  EXPECT_DOUBLE_EQ(R.DepDelConst, 2);
+  // eq. 6: 166 x 2 + 566 + 164 = 1062; eq. 7: 1062/4 = 265.5;
+  // eq. 8: (5 x 2 + 80 + 2)/4 = 23.
+  EXPECT_DOUBLE_EQ(R.MemCyclesGlobal, 1062);
+  EXPECT_DOUBLE_EQ(R.MemL, 265.5);
+  EXPECT_DOUBLE_EQ(R.DepartureDelay, 23);
+  // eq. 12: 0.5 x 24 = 12. eq. 13: 265.5/23 = 11.54 -> N = 8.
+  // eq. 14: (1062 + 12)/12 = 89.5 -> 8. CWP >= MWP: eq. 16.
+  EXPECT_DOUBLE_EQ(R.CompCycles, 12);
+  EXPECT_DOUBLE_EQ(R.MwpFull, 265.5 / 23);
+  EXPECT_DOUBLE_EQ(R.Mwp, 8);
+  EXPECT_DOUBLE_EQ(R.CwpFull, 89.5);
+  EXPECT_DOUBLE_EQ(R.Cwp, 8);
+  EXPECT_TRUE(R.MemoryBound);
+  // eq. 15: 4/2 = 2. eq. 16 as printed: 1062 x 8/8 + 12/4 x 8 x 2 = 1110.
+  EXPECT_DOUBLE_EQ(R.Batch, 2);
+  EXPECT_DOUBLE_EQ(R.ExecCycles, 1110);
+  EXPECT_DOUBLE_EQ(R.SyncCost, 0);
+  EXPECT_DOUBLE_EQ(R.TotalCycles, 1110);
+  EXPECT_DOUBLE_EQ(R.TimeSeconds, 1110 / 0.852e9);
+  // The whole expression times batch: (1062 + 24) x 2.
+  CgPredictInput W = kernel();
+  W.BatchWholeExpression = true;
+  EXPECT_DOUBLE_EQ(cgPredict(W).ExecCycles, 2172);
+}
+
+TEST(CGPredictTest, SharedMemoryAndSynchronization) {
+  CgPredictInput In = kernel();
+  In.NoSmemLoadInsts = 2;
+  In.SmemCoalInsts = 3;
+  In.XCoal = 1;
+  In.SmemUncoalInsts = 1;
+  In.XUncoal = 16; // Table 3: X_uncoal 16
+  In.NoSynchInsts = 2;
+  CgPredictResult R = cgPredict(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  // eq. 19: 2 x 506 = 1012. eq. 20: 67 x 16 x 1 + 67 x 1 x 3 = 1273.
+  EXPECT_DOUBLE_EQ(R.SmemLoadCycles, 1012);
+  EXPECT_DOUBLE_EQ(R.SmemCycles, 1273);
+  // eq. 21: 1062 + 1012 = 2074; eq. 22: 12 + 1273 = 1285.
+  EXPECT_DOUBLE_EQ(R.MemCycles, 2074);
+  EXPECT_DOUBLE_EQ(R.CompCycles, 1285);
+  // mem_l stays eq. 7 (265.5): MWP 8. CWP = 3359/1285 = 2.614 < 8: eq. 17.
+  EXPECT_DOUBLE_EQ(R.MemL, 265.5);
+  EXPECT_DOUBLE_EQ(R.Cwp, 3359.0 / 1285);
+  EXPECT_FALSE(R.MemoryBound);
+  // eq. 17 as printed: 265.5 + 1285 x 8 x 2 = 20825.5.
+  EXPECT_DOUBLE_EQ(R.ExecCycles, 20825.5);
+  // eq. 23: 23 x (8 - 1) x 2 x 2 x 2 = 1288.
+  EXPECT_DOUBLE_EQ(R.SyncCost, 1288);
+  EXPECT_DOUBLE_EQ(R.TotalCycles, 22113.5);
+  llvm::json::Value V = toJSON(R);
+  EXPECT_EQ(V.getAsObject()->getString("case"), "eq17");
+  EXPECT_EQ(V.getAsObject()->getNumber("sync_cost"), 1288);
+}
+
+// eq. 9-11 on a 256-byte, 2-way cache of 64-byte lines: K = 256/(2 x 64)
+// = 2 sets; block m = address/64 goes to set m mod 2.
+//   access  class  addresses     blocks   set 0 sub-trace / set 1
+//   A0      coal   0..124 (x32)  0, 1     0 (first: miss) | 1 (first: miss)
+//   A1      const  128 (x32)     2        2 (first: miss)
+//   A2      uncoal 256           4        4 (first: miss)
+//   A3      coal   0..124        0, 1     0: TCS {2, 4}, 2 >= A: miss
+//                                         | 1: TCS {} : hit
+//   A4      uncoal 384           6        6 (first: miss)
+//   A5      const  0             0        0: TCS {6}, 1 < A: hit
+std::vector<CgAccess> trace() {
+  std::vector<CgAccess> T;
+  auto Warp = [](uint64_t Base, uint64_t Stride) {
+    std::vector<uint64_t> A;
+    for (uint64_t I = 0; I < 32; ++I)
+      A.push_back(Base + I * Stride);
+    return A;
+  };
+  T.push_back({CgClass::Coal, Warp(0, 4)});
+  T.push_back({CgClass::Const, Warp(128, 0)});
+  T.push_back({CgClass::Uncoal, {256}});
+  T.push_back({CgClass::Coal, Warp(0, 4)});
+  T.push_back({CgClass::Uncoal, {384}});
+  T.push_back({CgClass::Const, Warp(0, 0)});
+  return T;
+}
+
+TEST(CGPredictTest, TemporalConflictSets) {
+  CgCacheResult R = cgPredictL2(trace(), {256, 2, 64});
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_EQ(R.Sets, 2u);
+  EXPECT_EQ(R.NumHit, 2u);                 // eq. 11
+  ASSERT_EQ(R.NumHitPerSet.size(), 2u);    // eq. 10
+  EXPECT_EQ(R.NumHitPerSet[0], 1u);
+  EXPECT_EQ(R.NumHitPerSet[1], 1u);
+  EXPECT_EQ(R.MissesPerAccess, (std::vector<unsigned>{2, 1, 1, 1, 1, 0}));
+  EXPECT_EQ(R.ReferencesPerAccess, (std::vector<unsigned>{2, 1, 1, 2, 1, 1}));
+  // Coalesced: 2 instructions, 4 references, 1 hit, 3 misses -> 1.5 DRAM
+  // transactions per instruction; constant: 1 miss in 2 -> 0.5;
+  // uncoalesced: 2 misses in 2 -> 1.
+  EXPECT_EQ(R.Coal.Hits, 1u);
+  EXPECT_DOUBLE_EQ(R.Coal.DramTransPerInst, 1.5);
+  EXPECT_DOUBLE_EQ(R.Const.DramTransPerInst, 0.5);
+  EXPECT_DOUBLE_EQ(R.Uncoal.DramTransPerInst, 1);
+  // With 4 ways, A3's block 0 (TCS of 2) hits too.
+  CgCacheResult R4 = cgPredictL2(trace(), {512, 4, 64});
+  ASSERT_TRUE(R4.Ok);
+  EXPECT_EQ(R4.NumHit, 3u);
+  EXPECT_EQ(R4.MissesPerAccess, (std::vector<unsigned>{2, 1, 1, 0, 1, 0}));
+}
+
+TEST(CGPredictTest, CacheFeedsTheLatencyModel) {
+  CgCacheResult C = cgPredictL2(trace(), {256, 2, 64});
+  CgPredictInput In = kernel();
+  In.NoDramTransCoal = C.Coal.DramTransPerInst;     // 1.5 > 1: eq. 2
+  In.NoDramTransUncoal = C.Uncoal.DramTransPerInst; // 1 <= 1: eq. 1
+  In.NoDramTransConst = C.Const.DramTransPerInst;   // 0.5
+  CgPredictResult R = cgPredict(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_DOUBLE_EQ(R.MemLCoal, 164 + 332 + 0.5 * 10);  // 501
+  EXPECT_DOUBLE_EQ(R.MemLUncoal, 164 + 31 * 2);        // 226
+  EXPECT_DOUBLE_EQ(R.MemLConst, 164 + 0.5 * 332);      // 330
+  EXPECT_DOUBLE_EQ(R.DepDelConst, 2 + 0.5 * 10);       // 7
+}
+
+TEST(CGPredictTest, BadCacheAndInput) {
+  EXPECT_FALSE(cgPredictL2(trace(), {256, 2, 48}).Ok);
+  EXPECT_FALSE(cgPredictL2(trace(), {200, 2, 64}).Ok);
+  CgPredictInput In = kernel();
+  In.N = 0;
+  EXPECT_FALSE(cgPredict(In).Ok);
+}
+
+TEST(CGPredictTest, InputFromTheJetson) {
+  ArchSpec A;
+  A.Id = "jetson_tk1";
+  A.Major = 3;
+  A.Minor = 2;
+  A.CoreClockMHz = 852;
+  A.L2LineBytes = 64;
+  A.LatL2HitCycles = 164;
+  A.LatDramCycles = 332;
+  A.LatSmemCycles = 67;
+  A.CgDepartureDelL2 = 2;
+  A.CgDepartureDelDram = 10;
+  CgPredictInput In = cgPredictInputFrom(A);
+  EXPECT_DOUBLE_EQ(In.InstCycle, 0.5);  // Table 3, by the 3.x rule
+  EXPECT_DOUBLE_EQ(In.NoCoalPw, 2);     // 128 bytes / 64-byte lines
+  EXPECT_DOUBLE_EQ(In.SmemLoadConst, 496);
+  // inst_cycle and smem_load_const are assumptions.
+  EXPECT_EQ(In.Assumptions.size(), 2u);
+}
+
+} // namespace

@@ -1,0 +1,134 @@
+//===- LaunchTest.cpp - launch configuration resolution -------------------===//
+#include "Facts/Launch.h"
+
+#include <gtest/gtest.h>
+
+using namespace warplint;
+using namespace warplint::sym;
+
+namespace {
+
+LaunchSiteFacts site(Expr GX, Expr BX, Expr BY, unsigned Line) {
+  LaunchSiteFacts L;
+  L.Grid = Dim3Value{GX, Expr(1), Expr(1)};
+  L.Block = Dim3Value{BX, BY, Expr(1)};
+  L.BlockText = "block";
+  L.GridText = "grid";
+  L.Loc = {"k.cu", Line, 3};
+  return L;
+}
+
+TEST(LaunchTest, ParsesAnnotationSyntax) {
+  std::string Err;
+  auto C = parseLaunchSpec(" grid(1024, 1024) block(16,16) shared(4096)", Err);
+  ASSERT_TRUE(C) << Err;
+  EXPECT_EQ(C->Grid, (std::array<int64_t, 3>{1024, 1024, 1}));
+  EXPECT_EQ(C->Block, (std::array<int64_t, 3>{16, 16, 1}));
+  EXPECT_EQ(C->SharedBytes, 4096);
+  auto B = parseLaunchSpec("block(256)", Err);
+  ASSERT_TRUE(B) << Err;
+  EXPECT_EQ(B->Grid, (std::array<int64_t, 3>{1, 1, 1}));
+}
+
+TEST(LaunchTest, RejectsBadSpecsWithAReason) {
+  std::string Err;
+  EXPECT_FALSE(parseLaunchSpec("grid(4)", Err));
+  EXPECT_NE(Err.find("needs 'block(...)'"), std::string::npos) << Err;
+  EXPECT_FALSE(parseLaunchSpec("block(16,16", Err));
+  EXPECT_NE(Err.find("expected ')'"), std::string::npos) << Err;
+  EXPECT_FALSE(parseLaunchSpec("block(0)", Err));
+  EXPECT_NE(Err.find("positive integer"), std::string::npos) << Err;
+  EXPECT_FALSE(parseLaunchSpec("block(64,32)", Err));
+  EXPECT_NE(Err.find("2048 threads"), std::string::npos) << Err;
+  EXPECT_FALSE(parseLaunchSpec("threads(64)", Err));
+  EXPECT_NE(Err.find("column 1"), std::string::npos) << Err;
+  EXPECT_FALSE(parseLaunchSpec("block(1,2,3,4)", Err));
+}
+
+TEST(LaunchTest, LaunchSitesComeFirstAndDistinctOnesStaySeparate) {
+  KernelFacts K;
+  K.Name = "k";
+  K.LaunchSites.push_back(site(Expr(80), Expr(128), Expr(1), 10));
+  K.LaunchSites.push_back(site(Expr(80), Expr(128), Expr(1), 11)); // same
+  K.LaunchSites.push_back(site(Expr(40), Expr(16), Expr(16), 12));
+  K.Annotations.push_back({"launch block(32)", {"k.cu", 1, 1}});
+  std::vector<std::string> Problems;
+  auto Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 2u);
+  EXPECT_EQ(Cs[0].From, LaunchConfig::Source::LaunchSite);
+  EXPECT_EQ(Cs[0].Origin, "the launch at k.cu:10:3");
+  EXPECT_EQ(Cs[0].Grid[0], 80);
+  EXPECT_EQ(Cs[1].Block, (std::array<int64_t, 3>{16, 16, 1}));
+  EXPECT_TRUE(Problems.empty());
+}
+
+TEST(LaunchTest, SymbolicGridIsAssumedAndSaidSo) {
+  KernelFacts K;
+  K.Name = "k";
+  Expr N = Expr::symbol("n", SymbolKind::Unknown);
+  LaunchSiteFacts L = site((N + 255) / 256, Expr(256), Expr(1), 7);
+  LaunchArg Arg;
+  Arg.Param = "n";
+  Arg.Value = Expr(1 << 20);
+  L.Args.push_back(Arg);
+  K.LaunchSites.push_back(L);
+  std::vector<std::string> Problems;
+  auto Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].Grid[0], 64);
+  ASSERT_EQ(Cs[0].Assumptions.size(), 1u);
+  EXPECT_NE(Cs[0].Assumptions[0].find("(n + 255)/256"), std::string::npos);
+  EXPECT_EQ(Cs[0].Args.at("n"), 1 << 20);
+}
+
+TEST(LaunchTest, FallsBackThroughAnnotationOptionBoundsDefault) {
+  KernelFacts K;
+  K.Name = "k<16>";
+  K.TemplateArgs = "<16>";
+  // A launch whose block is not a constant is not usable.
+  K.LaunchSites.push_back(
+      site(Expr(4), Expr::symbol("b", SymbolKind::Unknown), Expr(1), 9));
+  K.Annotations.push_back({"launch grid(8) block(16, 16)", {"k.cu", 2, 1}});
+  std::vector<std::string> Problems;
+  auto Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].From, LaunchConfig::Source::Annotation);
+  EXPECT_EQ(Cs[0].Origin, "the annotation at k.cu:2:1");
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_NE(Problems[0].find("not a constant"), std::string::npos);
+
+  K.Annotations.clear();
+  LaunchOptions O;
+  O.PerKernel["k"] = "grid(2) block(64)";
+  Problems.clear();
+  Cs = resolveLaunchConfigs(K, O, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].From, LaunchConfig::Source::Option);
+  EXPECT_EQ(Cs[0].Block[0], 64);
+
+  K.Bounds = LaunchBounds{128, std::nullopt, std::nullopt};
+  Cs = resolveLaunchConfigs(K, {}, Problems);
+  EXPECT_EQ(Cs[0].From, LaunchConfig::Source::LaunchBounds);
+  EXPECT_EQ(Cs[0].Block[0], 128);
+
+  K.Bounds.reset();
+  Cs = resolveLaunchConfigs(K, {}, Problems);
+  EXPECT_EQ(Cs[0].From, LaunchConfig::Source::Default);
+  EXPECT_EQ(Cs[0].Block[0], 256);
+}
+
+TEST(LaunchTest, AssumptionsFromAnnotations) {
+  KernelFacts K;
+  K.Annotations.push_back({"assume width == 4096, n >= 1024", {"k.cu", 3, 1}});
+  K.Annotations.push_back({"assume n % 32 == 0", {"k.cu", 4, 1}});
+  K.Annotations.push_back({"assume width != 3", {"k.cu", 5, 1}});
+  std::vector<std::string> Problems;
+  auto V = parseKernelAssumptions(K, Problems);
+  EXPECT_EQ(V.at("width").Equal, 4096);
+  EXPECT_EQ(V.at("n").Min, 1024);
+  EXPECT_EQ(V.at("n").Multiple, 32);
+  ASSERT_EQ(Problems.size(), 1u);
+  EXPECT_NE(Problems[0].find("k.cu:5:1"), std::string::npos) << Problems[0];
+}
+
+} // namespace
