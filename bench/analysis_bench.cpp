@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Tooling.h"
-#include "Model/Analyses.h"
-#include "Model/Launch.h"
+#include "Warp/Analyses.h"
+#include "Facts/Launch.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
