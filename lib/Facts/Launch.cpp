@@ -56,6 +56,32 @@ struct Scanner {
 };
 } // namespace
 
+/// Why CUDA would refuse a launch of this shape ("" when it would not):
+/// at most 1024 threads per block in 1024 x 1024 x 64, and a grid of at
+/// most (2^31 - 1) x 65535 x 65535 blocks (every GPU since compute
+/// capability 3.0; 1.x and 2.x allow less, which the GPU's own limits in
+/// the occupancy model catch).
+std::string launchShapeProblem(const std::array<int64_t, 3> &Grid,
+                               const std::array<int64_t, 3> &Block) {
+  static const int64_t MaxBlock[3] = {1024, 1024, 64};
+  static const int64_t MaxGrid[3] = {2147483647, 65535, 65535};
+  for (int I = 0; I < 3; ++I) {
+    const std::string D(1, "xyz"[I]);
+    if (Block[I] < 1 || Block[I] > MaxBlock[I])
+      return "blockDim." + D + " = " + std::to_string(Block[I]) +
+             " is outside 1.." + std::to_string(MaxBlock[I]);
+    if (Grid[I] < 1 || Grid[I] > MaxGrid[I])
+      return "gridDim." + D + " = " + std::to_string(Grid[I]) +
+             " is outside 1.." + std::to_string(MaxGrid[I]);
+  }
+  // No overflow: each dimension is at most 1024 here.
+  int64_t Threads = Block[0] * Block[1] * Block[2];
+  if (Threads > 1024)
+    return "a block of " + std::to_string(Threads) +
+           " threads is more than CUDA's 1024";
+  return "";
+}
+
 std::optional<LaunchConfig> parseLaunchSpec(const std::string &Text,
                                             std::string &Error) {
   Scanner Sc{Text};
@@ -114,9 +140,8 @@ std::optional<LaunchConfig> parseLaunchSpec(const std::string &Text,
     Error = "a launch configuration needs 'block(...)': '" + Text + "'";
     return std::nullopt;
   }
-  if (C.threadsPerBlock() > 1024) {
-    Error = "a block of " + std::to_string(C.threadsPerBlock()) +
-            " threads is more than CUDA's 1024 in '" + Text + "'";
+  if (std::string Bad = launchShapeProblem(C.Grid, C.Block); !Bad.empty()) {
+    Error = Bad + " in '" + Text + "'";
     return std::nullopt;
   }
   return C;
@@ -135,6 +160,9 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                                                const LaunchOptions &Opts,
                                                std::vector<std::string> &Problems) {
   std::vector<LaunchConfig> R;
+  // Launch sites that exist but cannot be analysed, with why: the fallback
+  // says so instead of "no launch names one".
+  std::vector<std::string> Unused;
   // 1. Launch sites.
   for (const LaunchSiteFacts &L : K.LaunchSites) {
     LaunchConfig C;
@@ -144,13 +172,15 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     if (!L.Block) {
       Problems.push_back("the block size of the launch at " + where(L.Loc) +
                          " ('" + L.BlockText + "') is not understood");
+      Unused.push_back("the block size of the launch at " + where(L.Loc) +
+                       " is not understood");
       continue;
     }
     bool BlockKnown = true;
     const sym::Expr *BD[3] = {&L.Block->X, &L.Block->Y, &L.Block->Z};
     for (int I = 0; I < 3; ++I) {
       auto V = constant(*BD[I]);
-      if (!V || *V < 1) {
+      if (!V) {
         BlockKnown = false;
         break;
       }
@@ -159,6 +189,8 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     if (!BlockKnown) {
       Problems.push_back("the block size of the launch at " + where(L.Loc) +
                          " ('" + L.BlockText + "') is not a constant");
+      Unused.push_back("the block size of the launch at " + where(L.Loc) +
+                       " is not a constant");
       continue;
     }
     if (L.Grid) {
@@ -179,6 +211,13 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
       C.Grid = Opts.DefaultGrid;
       C.Assumptions.push_back("the default grid (the grid '" + L.GridText +
                               "' at the launch is not understood)");
+    }
+    if (std::string Bad = launchShapeProblem(C.Grid, C.Block); !Bad.empty()) {
+      Problems.push_back("the launch at " + where(L.Loc) + " ('<<<" +
+                         L.GridText + ", " + L.BlockText + ">>>') would fail: " +
+                         Bad + "; it is not analysed");
+      Unused.push_back("the launch at " + where(L.Loc) + " would fail: " + Bad);
+      continue;
     }
     if (L.SharedBytes)
       if (auto V = constant(*L.SharedBytes))
@@ -246,8 +285,14 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
   } else {
     C.Block = {Opts.DefaultBlock, 1, 1};
     C.From = LaunchConfig::Source::Default;
-    C.Origin = "the default launch (no launch, annotation or option names "
-               "one): a one-dimensional block of " +
+    std::string Why = "no launch, annotation or option names one";
+    if (!Unused.empty()) {
+      Why = Unused.front();
+      if (Unused.size() > 1)
+        Why += " (and " + std::to_string(Unused.size() - 1) + " more)";
+    }
+    C.Origin = "the default launch (" + Why +
+               "): a one-dimensional block of " +
                std::to_string(Opts.DefaultBlock) + " threads";
   }
   C.Loc = K.Loc;

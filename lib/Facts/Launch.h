@@ -67,6 +67,12 @@ std::optional<LaunchConfig> parseLaunchSpec(const std::string &Text,
 /// The configurations to analyse \p K under, most preferred source first
 /// (all of the first source that gives any). \p Problems receives messages
 /// about annotations or options that could not be used.
+/// Why CUDA would refuse to launch a grid of this shape, or "" when it
+/// would not (each block dimension and the thread count within CUDA's
+/// limits, and the grid's).
+std::string launchShapeProblem(const std::array<int64_t, 3> &Grid,
+                               const std::array<int64_t, 3> &Block);
+
 std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                                                const LaunchOptions &Opts,
                                                std::vector<std::string> &Problems);

@@ -5,8 +5,11 @@
 // select(); loops are run once on a generic iteration whose loop-carried
 // variables are first found by a dry run (variables that grow by a
 // loop-invariant amount become affine in the loop's iteration symbol, the
-// rest become named unknowns). Statements are in Interpreter.cpp,
-// expressions in InterpreterExpr.cpp.
+// rest become named unknowns). The core (AST helpers, symbols, entry
+// points) is in Interpreter.cpp, statements in InterpreterStmt.cpp, loops in
+// InterpreterLoop.cpp, expressions and operators in InterpreterExpr.cpp,
+// lvalues, casts and memory in InterpreterMemory.cpp, calls in
+// InterpreterCall.cpp, and the recorded operations in InterpreterOps.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_INTERPRETER_H
@@ -121,6 +124,14 @@ struct Flow {
   const char *ExitKind = nullptr;
 };
 
+/// What a loop's dry run finds about the locals it carries from one
+/// iteration to the next.
+struct LoopCarried {
+  // Loop-carried locals whose value the loop can change, in a fixed order.
+  std::vector<const ValueDecl *> Carried;
+  std::map<const ValueDecl *, SymExpr> Placeholder, Growth, EndValue;
+  std::map<const ValueDecl *, bool> EndThreadDep;
+};
 
 //===----------------------------------------------------------------------===//
 // Helpers on the AST
@@ -202,13 +213,40 @@ private:
   void execDecl(const VarDecl *VD);
   Flow execSwitch(const SwitchStmt *SS);
 
+  // Loops (InterpreterLoop.cpp)
+  void dryRunLoop(const clang::Expr *CondE, const clang::Expr *Inc,
+                  const Stmt *Body, const std::set<const ValueDecl *> &Assigned,
+                  Env &Before, LoopCarried &LC);
+  void bindCarried(LoopCarried &LC, Env &Before,
+                   const std::set<const ValueDecl *> &Assigned,
+                   const ValueDecl *IV, const SymExpr &Iter, unsigned Id,
+                   LoopFacts &LF);
+  void recordLoopBounds(LoopFacts &LF, LoopCarried &LC, Env &Before,
+                        const ValueDecl *IV, const BinaryOperator *CondCmp,
+                        bool IVOnLeft, const clang::Expr *Inc,
+                        const Stmt *Body);
+  std::optional<int64_t> geometricTripCount(const ValueDecl *IV,
+                                            BinaryOperatorKind Opc,
+                                            int64_t Start, int64_t Bound,
+                                            const clang::Expr *Inc,
+                                            const Stmt *Body);
+  void leaveLoop(const Env &Before, const std::set<const ValueDecl *> &Assigned,
+                 unsigned Id);
+
   // Expressions
   LValue evalLValue(const clang::Expr *E);
   Value load(const LValue &LV, const clang::Expr *E);
   void recordAccess(const LValue &LV, const clang::Expr *E, bool Read,
                     bool Write, bool Atomic = false);
   Value evalBinary(const BinaryOperator *BO);
+  Value evalAssign(const BinaryOperator *BO);
+  Value evalCompoundAssign(const BinaryOperator *BO);
+  Value evalLogical(const BinaryOperator *BO);
   Value evalUnary(const UnaryOperator *UO);
+  Value evalConditional(const ConditionalOperator *CO);
+  Value evalImplicitCast(const ImplicitCastExpr *IC);
+  Value evalExplicitCast(const ExplicitCastExpr *CE);
+  Value evalMember(const MemberExpr *ME);
   Value evalCall(const CallExpr *CE);
   Value evalConstruct(const CXXConstructExpr *CE);
   Value evalChildren(const clang::Expr *E, const std::string &Why);

@@ -74,156 +74,128 @@ void Interpreter::havoc(const std::set<const ValueDecl *> &Assigned) {
   }
 }
 
-Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
-                           const clang::Expr *CondE, const clang::Expr *Inc,
-                           const Stmt *Body, const char *Kind) {
-  if (Init)
-    exec(Init);
-  Env Before = Vars;
-  unsigned Id = recording() ? NextLoop++ : ~0u;
-
-  // Every local the loop may change.
-  std::set<const ValueDecl *> Assigned;
-  collectAssigned(Body, Assigned);
-  if (Inc)
-    collectAssigned(Inc, Assigned);
-  if (CondE)
-    collectAssigned(CondE, Assigned);
-  // Loop-carried locals whose value the loop can change, in a fixed order.
-  std::vector<const ValueDecl *> Carried;
+/// The dry run: each carried local starts as a placeholder symbol;
+/// afterwards those that grew by a loop-invariant amount are affine in the
+/// iteration.
+void Interpreter::dryRunLoop(const clang::Expr *CondE, const clang::Expr *Inc,
+                             const Stmt *Body,
+                             const std::set<const ValueDecl *> &Assigned,
+                             Env &Before, LoopCarried &LC) {
+  const std::vector<const ValueDecl *> &Carried = LC.Carried;
+  std::map<const ValueDecl *, SymExpr> &Placeholder = LC.Placeholder,
+                                       &Growth = LC.Growth,
+                                       &EndValue = LC.EndValue;
+  std::map<const ValueDecl *, bool> &EndThreadDep = LC.EndThreadDep;
+  ++DryRun;
+  Env Saved = Vars;
+  auto SavedGuards = Guards;
+  auto SavedRet = ReturnValue;
+  bool SavedMulti = MultipleReturns;
+  for (const ValueDecl *D : Carried) {
+    SymExpr P = SymExpr::symbol("$carried" + std::to_string(++FreshCounter),
+                          SymbolKind::Unknown,
+                          Before[D].threadDependent());
+    Placeholder[D] = P;
+    Vars[D] = Value::scalar(P);
+  }
   for (const ValueDecl *D : Assigned)
-    if (Before.count(D) && D->getType()->isIntegralOrEnumerationType())
-      Carried.push_back(D);
-  std::sort(Carried.begin(), Carried.end(),
-            [](const ValueDecl *A, const ValueDecl *B) {
-              return A->getLocation() < B->getLocation();
-            });
-
-  // Dry run: each carried local starts as a placeholder symbol; afterwards
-  // those that grew by a loop-invariant amount are affine in the iteration.
-  std::map<const ValueDecl *, SymExpr> Placeholder, Growth, EndValue;
-  std::map<const ValueDecl *, bool> EndThreadDep;
-  {
-    ++DryRun;
-    Env Saved = Vars;
-    auto SavedGuards = Guards;
-    auto SavedRet = ReturnValue;
-    bool SavedMulti = MultipleReturns;
-    for (const ValueDecl *D : Carried) {
-      SymExpr P = SymExpr::symbol("$carried" + std::to_string(++FreshCounter),
-                            SymbolKind::Unknown,
-                            Before[D].threadDependent());
-      Placeholder[D] = P;
-      Vars[D] = Value::scalar(P);
+    if (!Placeholder.count(D) && Vars.count(D) &&
+        !(Vars[D].Kind == Value::Pointer && !D->getType()->isPointerType()))
+      Vars[D] = Value::unknown(Vars[D].threadDependent());
+  if (CondE)
+    eval(CondE);
+  exec(Body);
+  if (Inc)
+    eval(Inc);
+  for (const ValueDecl *D : Carried) {
+    const Value &End = Vars[D];
+    EndThreadDep[D] = End.threadDependent();
+    if (End.Kind == Value::Scalar)
+      EndValue[D] = End.E;
+    if (End.Kind != Value::Scalar)
+      continue;
+    SymExpr Diff = End.E - Placeholder[D];
+    bool Invariant = true;
+    for (const auto &[OD, P] : Placeholder)
+      if (Diff.mentions(P.name()))
+        Invariant = false;
+    std::map<std::string, SymExpr> Syms;
+    Diff.collectSymbols(Syms);
+    for (const auto &[N, S] : Syms)
+      if (N.find('?') != std::string::npos)
+        Invariant = false; // depends on something made inside the loop
+    if (Invariant && !Diff.isConst()) {
+      Growth[D] = Diff;
+    } else if (Invariant && Diff.isConst() && Diff.value() != 0) {
+      Growth[D] = Diff;
     }
-    for (const ValueDecl *D : Assigned)
-      if (!Placeholder.count(D) && Vars.count(D) &&
-          !(Vars[D].Kind == Value::Pointer && !D->getType()->isPointerType()))
-        Vars[D] = Value::unknown(Vars[D].threadDependent());
-    if (CondE)
-      eval(CondE);
-    exec(Body);
-    if (Inc)
-      eval(Inc);
-    for (const ValueDecl *D : Carried) {
-      const Value &End = Vars[D];
-      EndThreadDep[D] = End.threadDependent();
-      if (End.Kind == Value::Scalar)
-        EndValue[D] = End.E;
-      if (End.Kind != Value::Scalar)
-        continue;
-      SymExpr Diff = End.E - Placeholder[D];
-      bool Invariant = true;
-      for (const auto &[OD, P] : Placeholder)
-        if (Diff.mentions(P.name()))
-          Invariant = false;
-      std::map<std::string, SymExpr> Syms;
-      Diff.collectSymbols(Syms);
-      for (const auto &[N, S] : Syms)
-        if (N.find('?') != std::string::npos)
-          Invariant = false; // depends on something made inside the loop
-      if (Invariant && !Diff.isConst()) {
-        Growth[D] = Diff;
-      } else if (Invariant && Diff.isConst() && Diff.value() != 0) {
-        Growth[D] = Diff;
-      }
-    }
-    Vars = Saved;
-    Guards = SavedGuards;
-    ReturnValue = SavedRet;
-    MultipleReturns = SavedMulti;
-    --DryRun;
   }
+  Vars = Saved;
+  Guards = SavedGuards;
+  ReturnValue = SavedRet;
+  MultipleReturns = SavedMulti;
+  --DryRun;
+}
 
-  // Find the induction variable: a carried affine local in the condition.
+/// The induction variable: a carried local compared in the condition (the
+/// first comparison of a chain of &&), with that comparison and the side
+/// it stands on.
+static const ValueDecl *
+findInductionVar(const clang::Expr *CondE,
+                 const std::vector<const ValueDecl *> &Carried,
+                 const BinaryOperator *&CondCmp, bool &IVOnLeft) {
   const ValueDecl *IV = nullptr;
-  const BinaryOperator *CondCmp = nullptr;
-  bool IVOnLeft = true;
-  if (CondE) {
-    const clang::Expr *C = strip(CondE);
-    // for (...; i < n && ok; ...): look at the first comparison.
-    while (const auto *BO = dyn_cast<BinaryOperator>(C)) {
-      if (BO->getOpcode() != BO_LAnd)
-        break;
-      C = strip(BO->getLHS());
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(C)) {
-      if (BO->isComparisonOp()) {
-        auto VarOf = [](const clang::Expr *E) -> const ValueDecl * {
-          E = strip(E);
-          while (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
-            E = strip(IC->getSubExpr());
-          if (const auto *CE = dyn_cast<CStyleCastExpr>(E))
-            E = strip(CE->getSubExpr());
-          while (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
-            E = strip(IC->getSubExpr());
-          if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-            return DRE->getDecl();
-          return nullptr;
-        };
-        const ValueDecl *L = VarOf(BO->getLHS()), *R = VarOf(BO->getRHS());
-        if (L && std::find(Carried.begin(), Carried.end(), L) != Carried.end()) {
-          IV = L;
-          IVOnLeft = true;
-        } else if (R &&
-                   std::find(Carried.begin(), Carried.end(), R) != Carried.end()) {
-          IV = R;
-          IVOnLeft = false;
-        }
-        if (IV)
-          CondCmp = BO;
+  if (!CondE)
+    return nullptr;
+  const clang::Expr *C = strip(CondE);
+  // for (...; i < n && ok; ...): look at the first comparison.
+  while (const auto *BO = dyn_cast<BinaryOperator>(C)) {
+    if (BO->getOpcode() != BO_LAnd)
+      break;
+    C = strip(BO->getLHS());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(C)) {
+    if (BO->isComparisonOp()) {
+      auto VarOf = [](const clang::Expr *E) -> const ValueDecl * {
+        E = strip(E);
+        while (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+          E = strip(IC->getSubExpr());
+        if (const auto *CE = dyn_cast<CStyleCastExpr>(E))
+          E = strip(CE->getSubExpr());
+        while (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+          E = strip(IC->getSubExpr());
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+          return DRE->getDecl();
+        return nullptr;
+      };
+      const ValueDecl *L = VarOf(BO->getLHS()), *R = VarOf(BO->getRHS());
+      if (L && std::find(Carried.begin(), Carried.end(), L) != Carried.end()) {
+        IV = L;
+        IVOnLeft = true;
+      } else if (R &&
+                 std::find(Carried.begin(), Carried.end(), R) != Carried.end()) {
+        IV = R;
+        IVOnLeft = false;
       }
+      if (IV)
+        CondCmp = BO;
     }
   }
-  if (!IV && Carried.size() == 1 && Inc)
-    IV = Carried.front();
+  return IV;
+}
 
-  LoopFacts LF;
-  LF.Id = Id;
-  LF.Kind = Kind;
-  LF.Loc = loc(Loop->getBeginLoc());
-  LF.Calls = Calls;
-  LF.Guards = Guards;
-  LF.Depth = LoopStack.size();
-  if (!LoopStack.empty())
-    LF.Parent = LoopStack.back();
-
+/// Binds the locals the loop changes for its generic iteration: affine
+/// ones in the iteration symbol \p Iter, the others to unknowns.
+void Interpreter::bindCarried(LoopCarried &LC, Env &Before,
+                              const std::set<const ValueDecl *> &Assigned,
+                              const ValueDecl *IV, const SymExpr &Iter,
+                              unsigned Id, LoopFacts &LF) {
+  const std::vector<const ValueDecl *> &Carried = LC.Carried;
+  std::map<const ValueDecl *, SymExpr> &Placeholder = LC.Placeholder,
+                                       &Growth = LC.Growth,
+                                       &EndValue = LC.EndValue;
+  std::map<const ValueDecl *, bool> &EndThreadDep = LC.EndThreadDep;
   std::string IVName = IV ? IV->getName().str() : "";
-  LF.Var = IVName;
-  bool IVAffine = IV && Growth.count(IV);
-  // The iteration symbol: named after a canonical induction variable
-  // (start 0, step 1) so that indices read as written; "<var>.iter" else.
-  bool Canonical = IVAffine && Before[IV].Kind == Value::Scalar &&
-                   Before[IV].E == SymExpr(0) && Growth[IV] == SymExpr(1);
-  std::string IterBase =
-      IV ? (Canonical ? IVName : IVName + ".iter")
-         : "loop" + std::to_string(Id) + ".iter";
-  SymExpr Iter = SymExpr::symbol(uniqueName(IterBase), SymbolKind::LoopIter);
-  LF.IterSymbol = Iter.name();
-  noteSymbol(Iter, std::string("iteration number of the ") + Kind + " loop",
-             Loop->getBeginLoc());
-
-  // Bind carried locals for the generic iteration.
   for (const ValueDecl *D : Carried) {
     const Value &B = Before[D];
     auto G = Growth.find(D);
@@ -262,132 +234,142 @@ Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
     if (!std::count(Carried.begin(), Carried.end(), D) && Vars.count(D) &&
         !(Vars[D].Kind == Value::Pointer && !D->getType()->isPointerType()))
       Vars[D] = Value::unknown(Vars[D].threadDependent());
+}
 
-  if (IV) {
-    const Value &B = Before[IV];
-    if (B.Kind == Value::Scalar)
-      LF.Start = B.E;
-    LF.Affine = IVAffine;
-    if (IVAffine)
-      LF.Step = Growth[IV];
-    if (CondCmp) {
-      const clang::Expr *Other = IVOnLeft ? CondCmp->getRHS() : CondCmp->getLHS();
-      Env Saved = Vars;
-      ++DryRun;
-      Value BV = eval(Other);
-      --DryRun;
-      Vars = Saved;
-      if (BV.Kind == Value::Scalar) {
-        bool Invariant = true;
-        std::map<std::string, SymExpr> Syms;
-        BV.E.collectSymbols(Syms);
-        for (const auto &[N, S] : Syms)
-          if (N.find('?') != std::string::npos)
-            Invariant = false;
-        if (Invariant)
-          LF.Bound = BV.E;
-      }
-      BinaryOperatorKind Opc = CondCmp->getOpcode();
-      if (!IVOnLeft) {
-        // n > i is i < n
-        switch (Opc) {
-        case BO_LT: Opc = BO_GT; break;
-        case BO_GT: Opc = BO_LT; break;
-        case BO_LE: Opc = BO_GE; break;
-        case BO_GE: Opc = BO_LE; break;
-        default: break;
-        }
-      }
-      LF.Comparison = BinaryOperator::getOpcodeStr(Opc).str();
-      if (LF.Start && LF.Bound && LF.Step) {
-        SymExpr S = *LF.Start, Bd = *LF.Bound, St = *LF.Step;
-        std::optional<SymExpr> Trip;
-        auto StepC = St.asConst();
-        bool Up = !StepC || *StepC > 0;
-        if (Up && (Opc == BO_LT || Opc == BO_NE))
-          Trip = (Bd - S + St - 1) / St;
-        else if (Up && Opc == BO_LE)
-          Trip = (Bd - S + St) / St;
-        else if (!Up && Opc == BO_GT)
-          Trip = (S - Bd - St - 1) / (-St);
-        else if (!Up && Opc == BO_GE)
-          Trip = (S - Bd - St) / (-St);
-        if (Trip) {
-          if (auto C = Trip->asConst())
-            Trip = SymExpr(std::max<int64_t>(*C, 0));
-          LF.TripCount = *Trip;
-        }
-      } else if (!IVAffine && LF.Start && LF.Bound) {
-        // Geometric loops (s >>= 1, s *= 2) with constant ends.
-        auto S = LF.Start->asConst(), Bd = LF.Bound->asConst();
-        if (S && Bd) {
-          std::map<std::string, SymExpr> Empty;
-          // Run the update on plain numbers.
-          std::optional<int64_t> Count;
-          int64_t V = *S, N = 0;
-          auto Holds = [&](int64_t X) {
-            switch (Opc) {
-            case BO_LT: return X < *Bd;
-            case BO_LE: return X <= *Bd;
-            case BO_GT: return X > *Bd;
-            case BO_GE: return X >= *Bd;
-            case BO_NE: return X != *Bd;
-            default: return false;
-            }
-          };
-          // Evaluate the update expression symbolically on the IV.
-          Env Saved = Vars;
-          ++DryRun;
-          SymExpr P = SymExpr::symbol("$iv", SymbolKind::Unknown);
-          Vars[IV] = Value::scalar(P);
-          if (Inc)
-            eval(Inc);
-          else
-            exec(Body);
-          Value Next = Vars[IV];
-          --DryRun;
-          Vars = Saved;
-          if (Next.Kind == Value::Scalar) {
-            while (N <= 64 && Holds(V)) {
-              auto NV = Next.E.evaluate(std::map<std::string, int64_t>{{"$iv", V}});
-              if (!NV || *NV == V)
-                break;
-              V = *NV;
-              ++N;
-            }
-            if (!Holds(V))
-              Count = N;
-          }
-          if (Count)
-            LF.TripCount = SymExpr(*Count);
-        }
+/// The trip count of an affine loop from \p S while "iv Opc Bd", by \p St.
+static std::optional<SymExpr> affineTripCount(SymExpr S, SymExpr Bd,
+                                              SymExpr St,
+                                              BinaryOperatorKind Opc) {
+  std::optional<SymExpr> Trip;
+  auto StepC = St.asConst();
+  bool Up = !StepC || *StepC > 0;
+  if (Up && (Opc == BO_LT || Opc == BO_NE))
+    Trip = (Bd - S + St - 1) / St;
+  else if (Up && Opc == BO_LE)
+    Trip = (Bd - S + St) / St;
+  else if (!Up && Opc == BO_GT)
+    Trip = (S - Bd - St - 1) / (-St);
+  else if (!Up && Opc == BO_GE)
+    Trip = (S - Bd - St) / (-St);
+  if (Trip) {
+    if (auto C = Trip->asConst())
+      Trip = SymExpr(std::max<int64_t>(*C, 0));
+    return *Trip;
+  }
+  return std::nullopt;
+}
+
+/// Start, bound, step, comparison and trip count of a loop whose induction
+/// variable is \p IV, compared in \p CondCmp (if any).
+void Interpreter::recordLoopBounds(LoopFacts &LF, LoopCarried &LC, Env &Before,
+                                   const ValueDecl *IV,
+                                   const BinaryOperator *CondCmp,
+                                   bool IVOnLeft, const clang::Expr *Inc,
+                                   const Stmt *Body) {
+  bool IVAffine = IV && LC.Growth.count(IV);
+  const Value &B = Before[IV];
+  if (B.Kind == Value::Scalar)
+    LF.Start = B.E;
+  LF.Affine = IVAffine;
+  if (IVAffine)
+    LF.Step = LC.Growth[IV];
+  if (CondCmp) {
+    const clang::Expr *Other = IVOnLeft ? CondCmp->getRHS() : CondCmp->getLHS();
+    Env Saved = Vars;
+    ++DryRun;
+    Value BV = eval(Other);
+    --DryRun;
+    Vars = Saved;
+    if (BV.Kind == Value::Scalar) {
+      bool Invariant = true;
+      std::map<std::string, SymExpr> Syms;
+      BV.E.collectSymbols(Syms);
+      for (const auto &[N, S] : Syms)
+        if (N.find('?') != std::string::npos)
+          Invariant = false;
+      if (Invariant)
+        LF.Bound = BV.E;
+    }
+    BinaryOperatorKind Opc = CondCmp->getOpcode();
+    if (!IVOnLeft) {
+      // n > i is i < n
+      switch (Opc) {
+      case BO_LT: Opc = BO_GT; break;
+      case BO_GT: Opc = BO_LT; break;
+      case BO_LE: Opc = BO_GE; break;
+      case BO_GE: Opc = BO_LE; break;
+      default: break;
       }
     }
-    if (Inc)
-      LF.Update = text(Inc);
+    LF.Comparison = BinaryOperator::getOpcodeStr(Opc).str();
+    if (LF.Start && LF.Bound && LF.Step) {
+      if (std::optional<SymExpr> Trip =
+              affineTripCount(*LF.Start, *LF.Bound, *LF.Step, Opc))
+        LF.TripCount = *Trip;
+    } else if (!IVAffine && LF.Start && LF.Bound) {
+      // Geometric loops (s >>= 1, s *= 2) with constant ends.
+      auto S = LF.Start->asConst(), Bd = LF.Bound->asConst();
+      if (S && Bd)
+        if (std::optional<int64_t> Count =
+                geometricTripCount(IV, Opc, *S, *Bd, Inc, Body))
+          LF.TripCount = SymExpr(*Count);
+    }
   }
-  if (LF.Start && LF.Start->isThreadDependent())
-    LF.ThreadDependentTripCount = true;
-  if (LF.Bound && LF.Bound->isThreadDependent())
-    LF.ThreadDependentTripCount = true;
-  if (!LF.Bound && IV && EndThreadDep[IV])
-    LF.ThreadDependentTripCount = true;
-  if (recording())
-    Out.Loops.push_back(LF);
+  if (Inc)
+    LF.Update = text(Inc);
+}
 
-  // The recorded run over one generic iteration.
-  LoopStack.push_back(Id);
-  size_t GuardDepth = Guards.size();
-  if (CondE)
-    eval(CondE);
-  exec(Body);
-  Guards.resize(GuardDepth); // continue/break guards end with the body
+/// The trip count of a geometric loop (s >>= 1, s *= 2) from \p Start while
+/// "iv Opc Bound", found by running its update on plain numbers.
+std::optional<int64_t>
+Interpreter::geometricTripCount(const ValueDecl *IV, BinaryOperatorKind Opc,
+                                int64_t Start, int64_t Bound,
+                                const clang::Expr *Inc, const Stmt *Body) {
+  // Run the update on plain numbers.
+  std::optional<int64_t> Count;
+  int64_t V = Start, N = 0;
+  auto Holds = [&](int64_t X) {
+    switch (Opc) {
+    case BO_LT: return X < Bound;
+    case BO_LE: return X <= Bound;
+    case BO_GT: return X > Bound;
+    case BO_GE: return X >= Bound;
+    case BO_NE: return X != Bound;
+    default: return false;
+    }
+  };
+  // Evaluate the update expression symbolically on the IV.
+  Env Saved = Vars;
+  ++DryRun;
+  SymExpr P = SymExpr::symbol("$iv", SymbolKind::Unknown);
+  Vars[IV] = Value::scalar(P);
   if (Inc)
     eval(Inc);
-  LoopStack.pop_back();
+  else
+    exec(Body);
+  Value Next = Vars[IV];
+  --DryRun;
+  Vars = Saved;
+  if (Next.Kind == Value::Scalar) {
+    while (N <= 64 && Holds(V)) {
+      auto NV = Next.E.evaluate(std::map<std::string, int64_t>{{"$iv", V}});
+      if (!NV || *NV == V)
+        break;
+      V = *NV;
+      ++N;
+    }
+    if (!Holds(V))
+      Count = N;
+  }
+  return Count;
+}
 
-  // After the loop the carried locals are unknown (their final values are
-  // rarely used as indices).
+/// After the loop the locals it changes are unknown (their final values are
+/// rarely used as indices); locals declared before the loop keep their
+/// post-loop values.
+void Interpreter::leaveLoop(const Env &Before,
+                            const std::set<const ValueDecl *> &Assigned,
+                            unsigned Id) {
   Env After = Before;
   for (const ValueDecl *D : Assigned) {
     auto It = After.find(D);
@@ -404,11 +386,94 @@ Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
     else
       It->second = Value::unknown(TD);
   }
-  // Locals declared before the loop keep their post-loop values.
   for (auto &[D, V] : Vars)
     if (!After.count(D) && Before.count(D))
       After[D] = V;
   Vars = After;
+}
+
+Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
+                           const clang::Expr *CondE, const clang::Expr *Inc,
+                           const Stmt *Body, const char *Kind) {
+  if (Init)
+    exec(Init);
+  Env Before = Vars;
+  unsigned Id = recording() ? NextLoop++ : ~0u;
+
+  // Every local the loop may change.
+  std::set<const ValueDecl *> Assigned;
+  collectAssigned(Body, Assigned);
+  if (Inc)
+    collectAssigned(Inc, Assigned);
+  if (CondE)
+    collectAssigned(CondE, Assigned);
+  // Loop-carried locals whose value the loop can change, in a fixed order.
+  LoopCarried LC;
+  for (const ValueDecl *D : Assigned)
+    if (Before.count(D) && D->getType()->isIntegralOrEnumerationType())
+      LC.Carried.push_back(D);
+  std::sort(LC.Carried.begin(), LC.Carried.end(),
+            [](const ValueDecl *A, const ValueDecl *B) {
+              return A->getLocation() < B->getLocation();
+            });
+  dryRunLoop(CondE, Inc, Body, Assigned, Before, LC);
+
+  // Find the induction variable: a carried affine local in the condition.
+  const BinaryOperator *CondCmp = nullptr;
+  bool IVOnLeft = true;
+  const ValueDecl *IV = findInductionVar(CondE, LC.Carried, CondCmp, IVOnLeft);
+  if (!IV && LC.Carried.size() == 1 && Inc)
+    IV = LC.Carried.front();
+
+  LoopFacts LF;
+  LF.Id = Id;
+  LF.Kind = Kind;
+  LF.Loc = loc(Loop->getBeginLoc());
+  LF.Calls = Calls;
+  LF.Guards = Guards;
+  LF.Depth = LoopStack.size();
+  if (!LoopStack.empty())
+    LF.Parent = LoopStack.back();
+
+  std::string IVName = IV ? IV->getName().str() : "";
+  LF.Var = IVName;
+  bool IVAffine = IV && LC.Growth.count(IV);
+  // The iteration symbol: named after a canonical induction variable
+  // (start 0, step 1) so that indices read as written; "<var>.iter" else.
+  bool Canonical = IVAffine && Before[IV].Kind == Value::Scalar &&
+                   Before[IV].E == SymExpr(0) && LC.Growth[IV] == SymExpr(1);
+  std::string IterBase =
+      IV ? (Canonical ? IVName : IVName + ".iter")
+         : "loop" + std::to_string(Id) + ".iter";
+  SymExpr Iter = SymExpr::symbol(uniqueName(IterBase), SymbolKind::LoopIter);
+  LF.IterSymbol = Iter.name();
+  noteSymbol(Iter, std::string("iteration number of the ") + Kind + " loop",
+             Loop->getBeginLoc());
+
+  bindCarried(LC, Before, Assigned, IV, Iter, Id, LF);
+  if (IV)
+    recordLoopBounds(LF, LC, Before, IV, CondCmp, IVOnLeft, Inc, Body);
+  if (LF.Start && LF.Start->isThreadDependent())
+    LF.ThreadDependentTripCount = true;
+  if (LF.Bound && LF.Bound->isThreadDependent())
+    LF.ThreadDependentTripCount = true;
+  if (!LF.Bound && IV && LC.EndThreadDep[IV])
+    LF.ThreadDependentTripCount = true;
+  if (recording())
+    Out.Loops.push_back(LF);
+
+  // The recorded run over one generic iteration.
+  LoopStack.push_back(Id);
+  size_t GuardDepth = Guards.size();
+  if (CondE)
+    eval(CondE);
+  exec(Body);
+  Guards.resize(GuardDepth); // continue/break guards end with the body
+  if (Inc)
+    eval(Inc);
+  LoopStack.pop_back();
+
+  leaveLoop(Before, Assigned, Id);
   return {};
 }
 

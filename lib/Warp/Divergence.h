@@ -94,6 +94,13 @@ struct DivergenceOptions {
   /// Warp executions enumerated per branch; every block when the grid
   /// fits, else the first blocks of each dimension and the last.
   unsigned MaxWarpExecutions = 4096;
+  /// Work budget of one analyzeDivergence or kernelBranchEfficiency call
+  /// (all branches of a kernel under one configuration), in lane
+  /// evaluations of a condition, guard or trip count. The walk is bounded by
+  /// the kernel's size times MaxWarpExecutions; this bounds that product
+  /// too (deep if-chains, thousands of branches): a branch reached when it
+  /// is spent is Unknown, with the reason, never a hang.
+  uint64_t MaxLaneEvaluations = 20000000;
 };
 
 /// Every thread-dependent branch and loop with a thread-dependent trip

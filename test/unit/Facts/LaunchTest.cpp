@@ -132,3 +132,62 @@ TEST(LaunchTest, AssumptionsFromAnnotations) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(LaunchTest, LaunchesCudaWouldRefuseAreNotAnalysed) {
+  // <<<1, dim3(65536, 65536)>>>: 2^32 threads per block, and 65536 is
+  // beyond blockDim.x's 1024.
+  KernelFacts K;
+  K.Name = "k";
+  K.LaunchSites.push_back(site(Expr(1), Expr(65536), Expr(65536), 5));
+  // <<<1, -32>>> and <<<1, 1025>>>.
+  K.LaunchSites.push_back(site(Expr(1), Expr(-32), Expr(1), 6));
+  K.LaunchSites.push_back(site(Expr(1), Expr(1025), Expr(1), 7));
+  // <<<1, dim3(32, 64)>>>: each dimension allowed, 2048 threads are not.
+  K.LaunchSites.push_back(site(Expr(1), Expr(32), Expr(64), 8));
+  std::vector<std::string> Problems;
+  auto Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Problems.size(), 4u);
+  EXPECT_NE(Problems[0].find("k.cu:5:3"), std::string::npos) << Problems[0];
+  EXPECT_NE(Problems[0].find("blockDim.x = 65536 is outside 1..1024"),
+            std::string::npos)
+      << Problems[0];
+  EXPECT_NE(Problems[0].find("not analysed"), std::string::npos);
+  EXPECT_NE(Problems[1].find("blockDim.x = -32"), std::string::npos)
+      << Problems[1];
+  EXPECT_NE(Problems[2].find("blockDim.x = 1025"), std::string::npos)
+      << Problems[2];
+  EXPECT_NE(Problems[3].find("a block of 2048 threads"), std::string::npos)
+      << Problems[3];
+  // The fallback says why the launches were not used, not "no launch".
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].From, LaunchConfig::Source::Default);
+  EXPECT_EQ(Cs[0].Origin.find("no launch"), std::string::npos) << Cs[0].Origin;
+  EXPECT_NE(Cs[0].Origin.find("the launch at k.cu:5:3 would fail"),
+            std::string::npos)
+      << Cs[0].Origin;
+  EXPECT_NE(Cs[0].Origin.find("(and 3 more)"), std::string::npos)
+      << Cs[0].Origin;
+}
+
+TEST(LaunchTest, ShapeLimits) {
+  EXPECT_EQ(launchShapeProblem({1, 1, 1}, {1024, 1, 1}), "");
+  EXPECT_EQ(launchShapeProblem({2147483647, 65535, 65535}, {32, 32, 1}), "");
+  EXPECT_EQ(launchShapeProblem({1, 1, 1}, {1, 1, 64}), "");
+  EXPECT_EQ(launchShapeProblem({1, 1, 1}, {1, 1, 65}),
+            "blockDim.z = 65 is outside 1..64");
+  EXPECT_EQ(launchShapeProblem({1, 65536, 1}, {32, 1, 1}),
+            "gridDim.y = 65536 is outside 1..65535");
+  EXPECT_EQ(launchShapeProblem({0, 1, 1}, {32, 1, 1}),
+            "gridDim.x = 0 is outside 1..2147483647");
+  EXPECT_EQ(launchShapeProblem({1, 1, 1}, {64, 32, 1}),
+            "a block of 2048 threads is more than CUDA's 1024");
+  std::string Err;
+  EXPECT_FALSE(parseLaunchSpec("block(1025)", Err));
+  EXPECT_EQ(Err, "blockDim.x = 1025 is outside 1..1024 in 'block(1025)'");
+  EXPECT_FALSE(parseLaunchSpec("grid(70000, 70000) block(32)", Err));
+  EXPECT_NE(Err.find("gridDim.y = 70000"), std::string::npos) << Err;
+}
+
+} // namespace

@@ -366,3 +366,60 @@ TEST(DivergenceTest, BoundRepeatedInsideEveryBlockIsDivergent) {
   EXPECT_EQ(R2.SplitWarps, 16u);
   EXPECT_EQ(R2.Example->Taken, 0xffu | (0xffu << 16));
 }
+
+TEST(DivergenceTest, TheWorkBudgetEndsTheWalkWithAReason) {
+  // Two branches, if (tid % 2 == 0) and if (tid % 4 == 0), block 256 (8
+  // warps), grid 2. Neither condition mentions blockIdx, so block 0 is
+  // walked once for both blocks: 8 warp executions of 32 lanes, each lane
+  // evaluating the condition and its one atom: 8 * 32 * 2 = 512
+  // evaluations per branch. A budget of 700 covers the first branch and
+  // not the second.
+  KernelFacts K;
+  K.Branches.push_back(branch(0, Expr::eq(Tx % Expr(2), Expr(0))));
+  K.Branches.push_back(branch(1, Expr::eq(Tx % Expr(4), Expr(0))));
+  DivergenceOptions O;
+  O.MaxLaneEvaluations = 700;
+  auto R = analyzeDivergence(K, launch({2, 1, 1}, {256, 1, 1}), O);
+  ASSERT_EQ(R.size(), 2u);
+  EXPECT_EQ(R[0].Class, DivergenceClass::Divergent);
+  EXPECT_EQ(R[0].SplitWarps, 16u); // both blocks' 8 warps
+  EXPECT_EQ(R[1].Class, DivergenceClass::Unknown);
+  EXPECT_NE(R[1].Unknown.find("analysis budget (700 lane evaluations"),
+            std::string::npos)
+      << R[1].Unknown;
+  EXPECT_EQ(R[1].Warps, 0u); // nothing half-counted
+  // Exactly enough for both: 1024.
+  O.MaxLaneEvaluations = 1024;
+  R = analyzeDivergence(K, launch({2, 1, 1}, {256, 1, 1}), O);
+  ASSERT_EQ(R.size(), 2u);
+  EXPECT_EQ(R[1].Class, DivergenceClass::Divergent);
+}
+
+TEST(DivergenceTest, BlocksThatCannotDifferAreWalkedOnce) {
+  // if (tid % 2 == 0) and if ((tid + 256 * blockIdx.x) % 2 == 0) split the
+  // same lanes of every warp (256 is even), block 256, grid 3: 24 warps,
+  // all split. The first mentions no blockIdx: one block is walked and
+  // weighed for three (8 * 32 * 2 = 512 evaluations); the second walks all
+  // three blocks (1536). The numbers are the same.
+  KernelFacts K;
+  K.Branches.push_back(branch(0, Expr::eq(Tx % Expr(2), Expr(0))));
+  K.Branches.push_back(
+      branch(1, Expr::eq((Tx + Expr(256) * Bx) % Expr(2), Expr(0))));
+  DivergenceOptions O;
+  O.MaxLaneEvaluations = 512 + 1536;
+  auto R = analyzeDivergence(K, launch({3, 1, 1}, {256, 1, 1}), O);
+  ASSERT_EQ(R.size(), 2u);
+  for (const DivergenceResult &X : R) {
+    EXPECT_EQ(X.Class, DivergenceClass::Divergent);
+    EXPECT_EQ(X.Warps, 24u);
+    EXPECT_EQ(X.SplitWarps, 24u);
+    EXPECT_DOUBLE_EQ(X.Paths, 48.0);
+    ASSERT_TRUE(X.Example);
+    EXPECT_EQ(X.Example->Taken, 0x55555555u);
+    EXPECT_TRUE(X.AllBlocks);
+  }
+  // One evaluation less and the second branch is not covered.
+  O.MaxLaneEvaluations = 512 + 1536 - 1;
+  R = analyzeDivergence(K, launch({3, 1, 1}, {256, 1, 1}), O);
+  EXPECT_EQ(R[1].Class, DivergenceClass::Unknown);
+}

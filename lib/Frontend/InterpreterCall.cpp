@@ -1,0 +1,265 @@
+//===- InterpreterCall.cpp - Calls in the facts interpreter ---------------===//
+//
+// Calls: barriers, atomics and the other built-ins, device functions
+// inlined in the calling context, and constructors.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Interpreter.h"
+
+#include <algorithm>
+
+namespace warplint {
+namespace detail {
+
+void Interpreter::recordBarrier(StringRef Name, SourceLocation L) {
+  if (!recording())
+    return;
+  BarrierFacts B;
+  B.Name = Name.str();
+  B.Loc = loc(L);
+  B.Calls = Calls;
+  B.Loops = LoopStack;
+  B.Guards = Guards;
+  Out.Barriers.push_back(B);
+}
+
+Value Interpreter::evalCall(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  StringRef Name;
+  if (Callee && Callee->getIdentifier())
+    Name = Callee->getName();
+
+  // Copy assignment of a record (float4): a write of the whole vector.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE)) {
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+      if (MD && (MD->isCopyAssignmentOperator() ||
+                 MD->isMoveAssignmentOperator()) &&
+          MD->isTrivial()) {
+        LValue Src = evalLValue(OC->getArg(1));
+        if (Src.Kind == LValue::Memory)
+          recordAccess(Src, OC->getArg(1), true, false);
+        LValue Dst = evalLValue(OC->getArg(0));
+        if (Dst.Kind == LValue::Memory)
+          recordAccess(Dst, OC->getArg(0), false, true);
+        return Value::unknown(false);
+      }
+    }
+  }
+
+  if (!Name.empty() && isBarrierName(Name)) {
+    for (const clang::Expr *A : CE->arguments())
+      eval(A);
+    recordBarrier(Name, CE->getBeginLoc());
+    return Value::unknown(Name != "__syncthreads" && Name != "__syncwarp" &&
+                          !Name.starts_with("__threadfence"));
+  }
+  // Cooperative groups: g.sync(), cg::sync(g).
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    if (Name == "sync") {
+      eval(MC->getImplicitObjectArgument());
+      recordBarrier("cooperative_groups::sync", CE->getBeginLoc());
+      return Value::unknown(false);
+    }
+  }
+  if (Name.starts_with("atomic") && CE->getNumArgs() >= 1) {
+    Value P = eval(CE->getArg(0));
+    for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+      eval(CE->getArg(I));
+    if (P.Kind == Value::Pointer) {
+      LValue LV;
+      LV.Kind = LValue::Memory;
+      LV.Ptr = P;
+      LV.Type = CE->getArg(0)->getType()->getPointeeType();
+      recordAccess(LV, CE, true, true, true);
+    }
+    if (CE->getType()->isIntegralOrEnumerationType())
+      return Value::scalar(unknownSymbol(text(CE), true,
+                                         "value returned by an atomic",
+                                         CE->getExprLoc()));
+    return Value::unknown(true);
+  }
+  if (Name.starts_with("__ldg") || Name.starts_with("__ldcg") ||
+      Name.starts_with("__ldca") || Name.starts_with("__ldcs") ||
+      Name.starts_with("__ldlu") || Name.starts_with("__ldcv")) {
+    if (CE->getNumArgs() == 1) {
+      Value P = eval(CE->getArg(0));
+      if (P.Kind == Value::Pointer) {
+        LValue LV;
+        LV.Kind = LValue::Memory;
+        LV.Ptr = P;
+        LV.Type = CE->getArg(0)->getType()->getPointeeType();
+        return load(LV, CE);
+      }
+      return Value::unknown(P.threadDependent());
+    }
+  }
+
+  {
+    // Calls that are not inlined below are operations of their own.
+    bool Inlined = Callee && Callee->hasBody() && !HostMode &&
+                   !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation());
+    if (!Inlined)
+      recordCallOp(CE, Callee, Name);
+  }
+  std::vector<Value> Args;
+  for (const clang::Expr *A : CE->arguments())
+    Args.push_back(eval(A));
+  bool TD = false;
+  for (const Value &V : Args)
+    TD |= V.threadDependent();
+
+  auto Scalar2 = [&](auto F) -> std::optional<Value> {
+    if (Args.size() == 2 && Args[0].Kind == Value::Scalar &&
+        Args[1].Kind == Value::Scalar &&
+        CE->getType()->isIntegralOrEnumerationType())
+      return Value::scalar(F(Args[0].E, Args[1].E));
+    return std::nullopt;
+  };
+  if (Name == "min" || Name == "umin" || Name == "llmin" || Name == "ullmin")
+    if (auto V = Scalar2([](const SymExpr &A, const SymExpr &B) {
+          return SymExpr::min(A, B);
+        }))
+      return *V;
+  if (Name == "max" || Name == "umax" || Name == "llmax" || Name == "ullmax")
+    if (auto V = Scalar2([](const SymExpr &A, const SymExpr &B) {
+          return SymExpr::max(A, B);
+        }))
+      return *V;
+  if (Name == "__mul24" || Name == "__umul24")
+    if (auto V = Scalar2([](const SymExpr &A, const SymExpr &B) { return A * B; }))
+      return *V;
+
+  // A __device__ function with a body is analysed in the calling context.
+  if (Callee && Callee->hasBody() && !HostMode &&
+      !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation())) {
+    const FunctionDecl *Def = nullptr;
+    Callee->hasBody(Def);
+    if (Def && Def->getBody())
+      return inlineCall(Def, CE, std::move(Args));
+  }
+  if (Callee && !Callee->hasBody() && !HostMode && Callee->hasAttr<CUDADeviceAttr>() &&
+      !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+    unknownFact("call to '" + Name.str() +
+                    "' whose body is not in this file: its memory accesses "
+                    "are not analysed",
+                CE->getBeginLoc());
+  if (!Callee && !HostMode)
+    unknownFact("indirect call: its memory accesses are not analysed",
+                CE->getBeginLoc());
+  if (CE->getType()->isIntegralOrEnumerationType())
+    return Value::scalar(unknownSymbol(text(CE), TD,
+                                       "value returned by a function call",
+                                       CE->getExprLoc()));
+  return Value::unknown(TD);
+}
+
+Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
+                              std::vector<Value> Args) {
+  bool TD = false;
+  for (const Value &V : Args)
+    TD |= V.threadDependent();
+  if (CallStack.size() >= 8 ||
+      std::count(CallStack.begin(), CallStack.end(), Callee)) {
+    unknownFact("call to '" + Callee->getNameAsString() +
+                    "' is recursive or nested too deeply: not followed",
+                CE->getBeginLoc());
+    if (CE->getType()->isIntegralOrEnumerationType())
+      return Value::scalar(unknownSymbol(text(CE), TD,
+                                         "value returned by a function call",
+                                         CE->getExprLoc()));
+    return Value::unknown(TD);
+  }
+  Env Saved = Vars;
+  auto SavedRet = ReturnValue;
+  bool SavedMulti = MultipleReturns;
+  size_t GuardDepth = Guards.size();
+  ReturnValue.reset();
+  MultipleReturns = false;
+
+  // Member calls: the object argument comes first in a CXXOperatorCallExpr
+  // of a method, and is not a parameter.
+  unsigned Shift = 0;
+  if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) &&
+      !cast<CXXMethodDecl>(Callee)->isStatic())
+    Shift = 1;
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    if (I + Shift < Args.size()) {
+      Value V = Args[I + Shift];
+      if (P->getType()->isReferenceType()) {
+        // A reference parameter aliases the caller's object: follow the
+        // value, and give up on writes through it.
+        LValue LV = evalLValue(CE->getArg(I + Shift));
+        (void)LV;
+      }
+      Vars[P] = V;
+    } else if (P->hasDefaultArg()) {
+      Vars[P] = eval(P->getDefaultArg());
+    }
+  }
+  Calls.push_back(loc(CE->getBeginLoc()));
+  CallStack.push_back(Callee);
+  unsigned SavedInstance = InlineInstance;
+  InlineInstance = ++NextInlineInstance;
+  exec(Callee->getBody());
+  InlineInstance = SavedInstance;
+  CallStack.pop_back();
+  Calls.pop_back();
+
+  Value Result = Value::unknown(TD);
+  if (ReturnValue && !MultipleReturns)
+    Result = *ReturnValue;
+  else if (CE->getType()->isIntegralOrEnumerationType())
+    Result = Value::scalar(unknownSymbol(
+        text(CE), ReturnValue ? ReturnValue->threadDependent() || TD : TD,
+        "value returned by a function with several returns",
+        CE->getExprLoc()));
+  // Locals of the caller keep their values; the callee's are dropped.
+  Env After = Saved;
+  for (auto &[D, V] : Vars)
+    if (Saved.count(D))
+      After[D] = V;
+  Vars = After;
+  Guards.resize(GuardDepth);
+  ReturnValue = SavedRet;
+  MultipleReturns = SavedMulti;
+  return Result;
+}
+
+Value Interpreter::evalConstruct(const CXXConstructExpr *CE) {
+  const CXXRecordDecl *RD = CE->getConstructor()->getParent();
+  std::vector<Value> Args;
+  for (const clang::Expr *A : CE->arguments())
+    Args.push_back(eval(A));
+  StringRef Name = RD->getName();
+  if (Name == "dim3" || Name == "uint3") {
+    if (CE->getNumArgs() == 1 && Args[0].Kind == Value::Dim3)
+      return Args[0]; // copy
+    Value V;
+    V.Kind = Value::Dim3;
+    for (unsigned I = 0; I < 3; ++I)
+      V.D[I] = I < Args.size() ? asExpr(Args[I], CE->getArg(I)) : SymExpr(1);
+    return V;
+  }
+  if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1) {
+    // float4 v = in[i]: a read of the whole vector.
+    LValue LV = evalLValue(CE->getArg(0));
+    if (LV.Kind == LValue::Memory) {
+      recordAccess(LV, CE->getArg(0), true, false);
+      return Value::unknown(LV.Ptr.E.isThreadDependent());
+    }
+    if (LV.Kind == LValue::Var) {
+      auto It = Vars.find(LV.Decl);
+      if (It != Vars.end())
+        return It->second;
+    }
+  }
+  bool TD = false;
+  for (const Value &V : Args)
+    TD |= V.threadDependent();
+  return Value::unknown(TD);
+}
+
+} // namespace detail
+} // namespace warplint

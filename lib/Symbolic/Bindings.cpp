@@ -1,0 +1,68 @@
+//===- Bindings.cpp - Symbol values for repeated evaluation ---------------===//
+#include "Symbolic/Bindings.h"
+
+#include <functional>
+
+namespace warplint {
+namespace sym {
+
+Bindings::Bindings(const std::map<std::string, int64_t> &M) {
+  for (const auto &[Name, V] : M)
+    set(Name, V);
+}
+
+unsigned Bindings::slot(const std::string &Name) {
+  auto [It, New] = Index.try_emplace(Name, unsigned(Names.size()));
+  if (New) {
+    Names.push_back(Name);
+    Values.push_back(0);
+    Known.push_back(0);
+  }
+  return It->second;
+}
+
+void Bindings::unset(const std::string &Name) {
+  auto It = Index.find(Name);
+  if (It != Index.end())
+    Known[It->second] = 0;
+}
+
+std::optional<int64_t> Bindings::get(const std::string &Name) const {
+  auto It = Index.find(Name);
+  if (It == Index.end() || !Known[It->second])
+    return std::nullopt;
+  return Values[It->second];
+}
+
+std::optional<int64_t> Bindings::lookup(const Expr &Sym) const {
+  const Node *N = Sym.node();
+  auto Hit = NodeSlots.find(N);
+  if (Hit != NodeSlots.end() && Names[Hit->second] == Sym.name()) {
+    unsigned S = Hit->second;
+    return Known[S] ? std::optional<int64_t>(Values[S]) : std::nullopt;
+  }
+  auto It = Index.find(Sym.name());
+  if (It == Index.end())
+    return std::nullopt;
+  NodeSlots[N] = It->second;
+  return Known[It->second] ? std::optional<int64_t>(Values[It->second])
+                           : std::nullopt;
+}
+
+std::optional<int64_t> Bindings::evaluate(const Expr &E) const {
+  // One std::function per evaluation (it fits its small buffer: no
+  // allocation); the look-ups are the cost this class removes.
+  return E.evaluate(std::function<std::optional<int64_t>(const Expr &)>(
+      [this](const Expr &S) { return lookup(S); }));
+}
+
+std::map<std::string, int64_t> Bindings::toMap() const {
+  std::map<std::string, int64_t> M;
+  for (size_t I = 0; I < Names.size(); ++I)
+    if (Known[I])
+      M[Names[I]] = Values[I];
+  return M;
+}
+
+} // namespace sym
+} // namespace warplint

@@ -1,0 +1,64 @@
+//===- Bindings.h - Symbol values for repeated evaluation -------*- C++ -*-===//
+//
+// The values of symbols while the same expressions are evaluated many times
+// with a few values changing (a lane's thread index, a warp's block): each
+// name has a slot, and a symbol node remembers its slot, so an evaluation
+// does no string look-up once warm. Evaluates exactly as Expr::evaluate with
+// the same values would.
+//
+// Pure: no Clang header.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_SYMBOLIC_BINDINGS_H
+#define WARPLINT_SYMBOLIC_BINDINGS_H
+
+#include "Symbolic/Expr.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace warplint {
+namespace sym {
+
+class Bindings {
+public:
+  Bindings() = default;
+  explicit Bindings(const std::map<std::string, int64_t> &Values);
+
+  /// The slot of \p Name, created (without a value) on first use.
+  unsigned slot(const std::string &Name);
+  void set(unsigned Slot, int64_t Value) {
+    Values[Slot] = Value;
+    Known[Slot] = 1;
+  }
+  void set(const std::string &Name, int64_t Value) { set(slot(Name), Value); }
+  void unset(const std::string &Name);
+  std::optional<int64_t> get(const std::string &Name) const;
+
+  /// E's value with these bindings; std::nullopt where Expr::evaluate
+  /// gives it (a symbol without a value, division by zero, overflow).
+  std::optional<int64_t> evaluate(const Expr &E) const;
+
+  /// Every bound name with its value.
+  std::map<std::string, int64_t> toMap() const;
+
+private:
+  std::optional<int64_t> lookup(const Expr &Sym) const;
+
+  std::vector<std::string> Names;
+  std::vector<int64_t> Values;
+  std::vector<char> Known;
+  std::unordered_map<std::string, unsigned> Index;
+  /// Symbol node -> slot. The name is compared on every hit, so a node freed
+  /// and reused for another symbol cannot read a wrong slot.
+  mutable std::unordered_map<const Node *, unsigned> NodeSlots;
+};
+
+} // namespace sym
+} // namespace warplint
+
+#endif

@@ -1,0 +1,154 @@
+//===- ExprPrint.cpp - Expressions as C-like text -------------------------===//
+#include "ExprInternal.h"
+
+namespace warplint {
+namespace sym {
+
+static void print(const Expr &E, std::string &Out);
+
+/// C precedence of the printed form, higher binds tighter.
+static int precedence(const Expr &E) {
+  switch (E.op()) {
+  case Op::Const:
+    return E.value() < 0 ? 8 : 9;
+  case Op::Sym:
+  case Op::Min:
+  case Op::Max:
+    return 9;
+  case Op::Not:
+    return 8;
+  case Op::Mul:
+    return E.value() < 0 ? 8 : 7;
+  case Op::Div:
+  case Op::Mod:
+    return 7;
+  case Op::Add:
+    return 6;
+  case Op::Lt:
+  case Op::Le:
+    return 5;
+  case Op::Eq:
+  case Op::Ne:
+    return 4;
+  case Op::And:
+    return 3;
+  case Op::Or:
+    return 2;
+  case Op::Select:
+    return 1;
+  }
+  return 0;
+}
+
+static void printOperand(const Expr &E, int MinPrec, std::string &Out) {
+  if (precedence(E) >= MinPrec) {
+    print(E, Out);
+    return;
+  }
+  Out += '(';
+  print(E, Out);
+  Out += ')';
+}
+
+static void printMulBody(const Expr &E, int64_t Coef, std::string &Out) {
+  bool First = true;
+  if (Coef != 1) {
+    Out += std::to_string(Coef);
+    First = false;
+  }
+  for (const Expr &F : E.operands()) {
+    if (!First)
+      Out += '*';
+    First = false;
+    printOperand(F, 8, Out);
+  }
+}
+
+static void printBinary(const Expr &E, const char *Sep, std::string &Out) {
+  int P = precedence(E);
+  printOperand(E.operands()[0], P, Out);
+  Out += Sep;
+  printOperand(E.operands()[1], P + 1, Out);
+}
+
+static void print(const Expr &E, std::string &Out) {
+  switch (E.op()) {
+  case Op::Const:
+    Out += std::to_string(E.value());
+    return;
+  case Op::Sym:
+    Out += E.name();
+    return;
+  case Op::Add: {
+    bool First = true;
+    for (const Expr &T : E.operands()) {
+      bool Negative = (T.op() == Op::Const && T.value() < 0) ||
+                      (T.op() == Op::Mul && T.value() < 0);
+      if (!First)
+        Out += Negative ? " - " : " + ";
+      else if (Negative)
+        Out += '-';
+      First = false;
+      if (T.op() == Op::Const)
+        Out += std::to_string(Negative ? -T.value() : T.value());
+      else if (T.op() == Op::Mul)
+        printMulBody(T, Negative ? -T.value() : T.value(), Out);
+      else
+        printOperand(T, 7, Out);
+    }
+    return;
+  }
+  case Op::Mul:
+    if (E.value() == -1) {
+      Out += '-';
+      printMulBody(E, 1, Out);
+      return;
+    }
+    printMulBody(E, E.value(), Out);
+    return;
+  case Op::Div:
+    return printBinary(E, "/", Out);
+  case Op::Mod:
+    return printBinary(E, " % ", Out);
+  case Op::Min:
+  case Op::Max:
+    Out += E.op() == Op::Min ? "min(" : "max(";
+    print(E.operands()[0], Out);
+    Out += ", ";
+    print(E.operands()[1], Out);
+    Out += ')';
+    return;
+  case Op::Lt:
+    return printBinary(E, " < ", Out);
+  case Op::Le:
+    return printBinary(E, " <= ", Out);
+  case Op::Eq:
+    return printBinary(E, " == ", Out);
+  case Op::Ne:
+    return printBinary(E, " != ", Out);
+  case Op::And:
+    return printBinary(E, " && ", Out);
+  case Op::Or:
+    return printBinary(E, " || ", Out);
+  case Op::Not:
+    Out += '!';
+    printOperand(E.operands()[0], 8, Out);
+    return;
+  case Op::Select:
+    printOperand(E.operands()[0], 2, Out);
+    Out += " ? ";
+    printOperand(E.operands()[1], 2, Out);
+    Out += " : ";
+    printOperand(E.operands()[2], 1, Out);
+    return;
+  }
+}
+
+std::string Expr::str() const {
+  std::string Out;
+  print(*this, Out);
+  return Out;
+}
+
+} // namespace sym
+} // namespace warplint

@@ -1,0 +1,67 @@
+//===- BranchEfficiency.cpp - CuMAPz eq. 7 over a kernel's references ---===//
+#include "Warp/Divergence.h"
+#include "Warp/WarpWalk.h"
+
+namespace warplint {
+
+using namespace detail;
+
+KernelBranchEfficiency kernelBranchEfficiency(const KernelFacts &K,
+                                              const LaunchConfig &L,
+                                              const DivergenceOptions &O) {
+  KernelBranchEfficiency R;
+  uint64_t Budget = O.MaxLaneEvaluations;
+  for (const AccessFacts &A : K.Accesses) {
+    if (A.Space != MemorySpace::Global || A.IsAtomic)
+      continue;
+    ReferencePaths P;
+    P.Access = &A;
+    Scope S = scopeOf(K, A.Loops, A.Guards);
+    WarpWalk W(K, L, O, Budget);
+    W.ExtraPerLane = 0;
+    if (std::string Why = W.prepare(S); !Why.empty()) {
+      P.Unknown = Why;
+      addOnce(R.Assumptions, "'" + A.Text + "' (line " +
+                                 std::to_string(A.Loc.Line) +
+                                 ") counted as one path per warp: " + Why);
+      R.References.push_back(P);
+      continue;
+    }
+    const int64_t Threads = L.threadsPerBlock();
+    W.walk([&](sym::Bindings &V, const std::array<int64_t, 3> &,
+               unsigned Warp, const std::map<std::string, int64_t> &,
+               double Wt) {
+      uint32_t Exec = 0;
+      for (unsigned Lane = 0; Lane < 32; ++Lane)
+        if (W.setLane(V, Warp, Lane) && W.reaches(V))
+          Exec |= 1u << Lane;
+      P.Warps += Wt;
+      // Some lanes execute the reference and some do not: two paths.
+      P.Paths += Wt * (Exec != 0 && Exec != existingLanes(Threads, Warp) ? 2 : 1);
+      return true;
+    });
+    W.finish();
+    if (W.Exhausted) {
+      P = ReferencePaths();
+      P.Access = &A;
+      P.Unknown = budgetSpent(O);
+      addOnce(R.Assumptions, "'" + A.Text + "' (line " +
+                                 std::to_string(A.Loc.Line) +
+                                 ") counted as one path per warp: " + P.Unknown);
+      R.References.push_back(P);
+      continue;
+    }
+    for (const std::string &X : W.Assumptions)
+      addOnce(R.Assumptions, X);
+    R.References.push_back(P);
+  }
+  for (const ReferencePaths &P : R.References)
+    if (P.Warps) {
+      R.NWarp += 1;
+      R.NPath += P.Paths / P.Warps;
+    }
+  R.BranchEff = R.NPath > 0 ? R.NWarp / R.NPath : 1;
+  return R;
+}
+
+} // namespace warplint

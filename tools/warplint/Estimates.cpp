@@ -1,0 +1,145 @@
+//===- Estimates.cpp - The estimators over every kernel -------------------===//
+//
+// --estimate and the estimates of the JSON and SARIF reports: the model
+// options (parseModelOptions) and every kernel of every file through the
+// estimators (collectEstimates).
+//
+//===----------------------------------------------------------------------===//
+#include "WarplintTool.h"
+#include "Options.h"
+#include "Analysis/TranslationUnitAnalysis.h"
+#include "Arch/ArchSelect.h"
+#include "Cost/Estimate.h"
+#include "Frontend/Ptxas.h"
+#include "Frontend/Tooling.h"
+#include "Symbolic/Assumptions.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace llvm;
+using namespace warplint;
+using namespace warplint::cli;
+
+/// --model, --counts, --registers, --paper-rounding into O; false after an
+/// error message.
+static bool parseModelOptions(EstimateOptions &O) {
+  if (ModelOpt != "auto" && !parseHongKimVariant(ModelOpt)) {
+    errs() << "warplint: error: --model must be auto, hong-kim, wang-lou, "
+              "cgpredict or mdm, not '"
+           << ModelOpt << "'\n";
+    return false;
+  }
+  O.Model = ModelOpt;
+  if (CountsFrom != "source" && CountsFrom != "ptx") {
+    errs() << "warplint: error: --counts-from must be source or ptx, not '"
+           << CountsFrom << "'\n";
+    return false;
+  }
+  O.CountsFromPtx = CountsFrom == "ptx";
+  O.PaperRounding = PaperRounding;
+  if (RegistersOpt)
+    O.RegistersPerThread = RegistersOpt.getValue();
+  for (StringRef Spec : CountsOpt) {
+    std::string Err;
+    if (!parseGivenCounts(Spec, O.GivenCounts, Err)) {
+      errs() << "warplint: error: --counts='" << Spec << "': " << Err << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The estimators over every kernel of every file. Returns false on a bad
+/// option; files that cannot be analysed go to \p Problems.
+bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
+                      const std::vector<std::string> &Files,
+                      const FrontendOptions &Opts,
+                      std::vector<KernelEstimate> &All,
+                      std::vector<FileProblem> &Problems) {
+  std::vector<std::string> Bad;
+  std::string L;
+  for (const std::string &E : LaunchOpt)
+    L += (L.empty() ? "" : "; ") + E;
+  LaunchOptions LO = parseLaunchOption(L, Bad);
+  EstimateOptions EO;
+  EO.ChannelSkewOnHashed = ChannelSkewOnHashed;
+  if (!parseModelOptions(EO))
+    return false;
+  if (!AssumeOpt.empty()) {
+    std::string Err =
+        sym::parseAssumptions(AssumeOpt, EO.Analysis.Enum.Assumptions);
+    if (!Err.empty()) {
+      errs() << "warplint: error: invalid --assume: " << Err << "\n";
+      return false;
+    }
+  }
+  for (const std::string &P : Bad)
+    errs() << "warplint: error: invalid --launch: " << P << "\n";
+  if (!Bad.empty())
+    return false;
+  std::set<std::string> Seen;
+  extractFacts(DB, Files, Opts, [&](FileResult &R) {
+    if (!R.Ok) {
+      if (Seen.insert(R.File).second)
+        Problems.push_back({R.File, "the file could not be parsed"});
+      return;
+    }
+    std::string Sm = GpuArch;
+    if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
+      Sm = R.Facts.Compile.GpuArchs.front();
+    if (Sm.empty())
+      Sm = Opts.DefaultGpuArch;
+    Expected<SelectedArch> Arch = selectArch(Sm, ArchDir);
+    if (!Arch) {
+      std::string Err = toString(Arch.takeError());
+      errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
+      Problems.push_back({R.Facts.File, Err});
+      return;
+    }
+    // nvcc, when asked for: the file's PTX and ptxas's resource usage.
+    EstimateOptions FO = EO;
+    if (EO.CountsFromPtx || RegistersFromPtxas) {
+      PtxasRunOptions PO;
+      PO.Nvcc = NvccOpt;
+      PO.CudaPath = R.Facts.Compile.CudaPath;
+      std::vector<std::string> Flags;
+      std::vector<clang::tooling::CompileCommand> Cmds =
+          DB.getCompileCommands(R.Facts.File);
+      if (!Cmds.empty())
+        Flags = ptxasRelevantFlags(Cmds.front().CommandLine);
+      Expected<NvccFacts> N =
+          nvccFactsFor(R.Facts.File, Arch->Arch.sm(), Flags, PO,
+                       EO.CountsFromPtx, RegistersFromPtxas);
+      if (!N) {
+        std::string Err = toString(N.takeError());
+        errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
+        Problems.push_back({R.Facts.File, Err});
+        return;
+      }
+      FO.Ptx = std::move(N->Ptx);
+      FO.Ptxas = std::move(N->Ptxas);
+    }
+    for (const KernelFacts &K : R.Facts.Kernels) {
+      std::vector<std::string> KP;
+      EstimateOptions KO = FO;
+      KO.MaxRegCount = R.Facts.Compile.MaxRegCount;
+      for (const auto &[Name, A] : parseKernelAssumptions(K, KP))
+        KO.Analysis.Enum.Assumptions[Name] = A;
+      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
+      for (const std::string &P : KP)
+        errs() << "warplint: warning: " << K.Name << ": " << P << "\n";
+      if (!Arch->Note.empty())
+        for (LaunchConfig &C : Configs)
+          C.Assumptions.push_back(Arch->Note);
+      for (KernelEstimate &E :
+           estimateKernel(K, Configs, Arch->Arch, Arch->Gpu, KO)) {
+        E.File = R.Facts.File;
+        All.push_back(std::move(E));
+      }
+    }
+  });
+  return true;
+}

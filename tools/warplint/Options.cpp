@@ -1,0 +1,213 @@
+//===- Options.cpp - warplint's command-line options ----------------------===//
+//
+// The definitions of the options Options.h declares, with their help texts.
+//
+//===----------------------------------------------------------------------===//
+#include "Options.h"
+
+using namespace llvm;
+
+namespace warplint {
+namespace cli {
+
+cl::OptionCategory Category("warplint options");
+
+cl::opt<std::string> Checks(
+    "checks",
+    cl::desc("Checks to run, as in clang-tidy (default: warplint-* but warplint-kernel-cost; a "
+             ".clang-tidy file is read as clang-tidy reads it)"),
+    cl::init(""), cl::cat(Category));
+
+cl::opt<std::string> Config(
+    "config", cl::desc("A .clang-tidy configuration in YAML, used instead of "
+                       "the .clang-tidy files"),
+    cl::init(""), cl::cat(Category));
+
+cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of the findings"),
+                         cl::cat(Category));
+
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the fix-its to this YAML file, for "
+             "clang-apply-replacements"),
+    cl::value_desc("file"), cl::init(""), cl::cat(Category));
+
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Checks whose findings are errors (exit code 1), as in "
+             "clang-tidy"),
+    cl::init(""), cl::cat(Category));
+
+cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression of headers whose findings are shown"),
+    cl::init(""), cl::cat(Category));
+
+
+cl::opt<std::string> GpuArch(
+    "arch",
+    cl::desc("GPU to analyse for: a GPU id from --list-archs (a100_sxm4_40gb), "
+             "an sm_XX name (the GPU docs/arch.md says stands for it), or a "
+             "path to an architecture file (*.yaml). Default: the compile "
+             "command's architecture, else sm_80"),
+    cl::init(""), cl::cat(Category));
+static cl::alias GpuArchOld("gpu-arch", cl::desc("Same as --arch"),
+                            cl::aliasopt(GpuArch));
+cl::opt<std::string> ArchDir(
+    "arch-dir",
+    cl::desc("A directory of your own architecture files (*.yaml), added to "
+             "the built-in ones (an id already known replaces that GPU)"),
+    cl::init(""), cl::cat(Category));
+cl::opt<bool> ListArchs(
+    "list-archs", cl::desc("List the GPUs warplint knows and exit"),
+    cl::cat(Category));
+
+cl::list<std::string> LaunchOpt(
+    "launch",
+    cl::desc("Launch configuration of a kernel: 'kernel: grid(X,Y) "
+             "block(X,Y)'; may be repeated"),
+    cl::cat(Category));
+
+cl::opt<std::string> AssumeOpt(
+    "assume",
+    cl::desc("What to assume of unknown values: 'n >= 1024, n % 32 == 0, "
+             "width == 4096'"),
+    cl::init(""), cl::cat(Category));
+
+cl::opt<bool> Summary(
+    "summary",
+    cl::desc("Print a readable summary of the extracted kernel facts "
+             "instead of running the checks"),
+    cl::cat(Category));
+cl::opt<bool> Estimate(
+    "estimate",
+    cl::desc("Print each kernel's estimates (occupancy, the CuMAPz memory "
+             "performance estimate with its terms) instead of running the "
+             "checks"),
+    cl::cat(Category));
+cl::opt<std::string> ModelOpt(
+    "model",
+    cl::desc("Cycle model for --estimate and warplint-kernel-cost: auto (by "
+             "the GPU, docs/models/hong-kim.md), hong-kim, wang-lou, "
+             "cgpredict or mdm"),
+    cl::init("auto"), cl::cat(Category));
+cl::list<std::string> CountsOpt(
+    "counts",
+    cl::desc("Per-thread instruction counts of a kernel, as a paper gives "
+             "them, in place of the derived ones: 'kernel: comp=27 coal=0 "
+             "uncoal=6 sync=6' (also uncoal_per_mw=, coal_per_mw=, "
+             "load_bytes=); repeatable"),
+    cl::cat(Category));
+cl::opt<unsigned> RegistersOpt(
+    "registers",
+    cl::desc("Registers per thread for occupancy (overrides -maxrregcount, "
+             "__launch_bounds__ and the default of 32)"),
+    cl::init(0), cl::cat(Category));
+cl::opt<std::string> CountsFrom(
+    "counts-from",
+    cl::desc("Where --estimate's instruction counts come from: source (the "
+             "kernel facts, default) or ptx (the file compiled with nvcc "
+             "--ptx; docs/models/instruction-counts.md)"),
+    cl::init("source"), cl::cat(Category));
+cl::opt<bool> RegistersFromPtxas(
+    "registers-from-ptxas",
+    cl::desc("Take registers per thread and static shared memory from "
+             "ptxas -v (runs nvcc)"),
+    cl::cat(Category));
+cl::opt<std::string> NvccOpt(
+    "nvcc",
+    cl::desc("The nvcc for --counts-from=ptx and --registers-from-ptxas "
+             "(default: the compile command's toolkit, else PATH)"),
+    cl::init(""), cl::cat(Category));
+cl::opt<bool> PaperRounding(
+    "paper-rounding",
+    cl::desc("Round the Hong-Kim intermediates as the paper's Table 2 prints "
+             "them"),
+    cl::cat(Category));
+cl::opt<std::string> Format(
+    "format",
+    cl::desc("Output: text (as clang-tidy prints), json (findings and "
+             "per-kernel estimates; docs/output-formats.md) or sarif (SARIF "
+             "2.1.0)"),
+    cl::init("text"), cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel"),
+                              cl::init(1), cl::cat(Category));
+static cl::alias JobsLong("jobs", cl::aliasopt(Jobs));
+cl::opt<bool> Quiet(
+    "quiet",
+    cl::desc("Print only the findings: no progress, no 'N warnings "
+             "generated' lines"),
+    cl::cat(Category));
+cl::opt<std::string> DocsUrl(
+    "docs-url",
+    cl::desc("Base URL of the check pages, for SARIF help links (default: "
+             "the docs/checks/ directory of this build's sources)"),
+    cl::init(WARPLINT_DOCS_URL), cl::cat(Category));
+cl::opt<std::string> SarifRoot(
+    "sarif-root",
+    cl::desc("Directory SARIF locations are made relative to (default: the "
+             "current directory)"),
+    cl::init(""), cl::cat(Category));
+cl::opt<std::string> Baseline(
+    "baseline",
+    cl::desc("CI gate: compare with this JSON report (from --format=json) and "
+             "fail (exit 1) on a regression; see docs/ci.md"),
+    cl::value_desc("report.json"), cl::init(""), cl::cat(Category));
+cl::opt<double> GateThreshold(
+    "gate-threshold",
+    cl::desc("CI gate: the relative change in an estimate that counts as a "
+             "regression (default 0.05)"),
+    cl::init(0.05), cl::cat(Category));
+cl::opt<bool> GateChangedLaunch(
+    "gate-changed-launch",
+    cl::desc("CI gate: also compare kernels whose launch configuration "
+             "changed"),
+    cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                                cl::desc("List warplint's checks and exit"),
+                                cl::cat(Category));
+cl::opt<bool> ChannelSkewOnHashed(
+    "channel-skew-on-hashed",
+    cl::desc("Model channel skew (CuMAPz eq. 4-5) also on GPUs whose memory "
+             "partitions are address-hashed (2.0 and later)"),
+    cl::cat(Category));
+cl::opt<bool> DumpFacts(
+    "dump-facts",
+    cl::desc("Print the kernel facts extracted from each file as JSON "
+             "(schema: docs/facts-schema.md)"),
+    cl::cat(Category));
+
+cl::opt<bool> Verbose(
+    "verbose",
+    cl::desc("Say which compile flags were translated or dropped, and the "
+             "clang command line used"),
+    cl::cat(Category));
+
+cl::opt<std::string> CudaSideOpt(
+    "cuda-side", cl::init("device"),
+    cl::desc("Which side of the CUDA compilation to parse: device (default) "
+             "or host"),
+    cl::cat(Category));
+
+cl::opt<std::string> DefaultGpuArch(
+    "default-gpu-arch", cl::init("sm_80"),
+    cl::desc("GPU architecture assumed when the compile command names none"),
+    cl::cat(Category));
+
+cl::opt<bool> BuiltinHeaders(
+    "builtin-cuda-headers",
+    cl::desc("Always use warplint's built-in CUDA header, even when the "
+             "compile command names a toolkit"),
+    cl::cat(Category));
+
+cl::opt<std::string> BuildPath(
+    "p", cl::value_desc("build dir"),
+    cl::desc("The build directory holding compile_commands.json"),
+    cl::cat(Category));
+
+cl::list<std::string> SourcePaths(cl::Positional,
+                                         cl::desc("[<file> ...]"),
+                                         cl::cat(Category));
+
+} // namespace cli
+} // namespace warplint

@@ -1,0 +1,235 @@
+//===- RunChecks.cpp - Running the checks and reading their findings ------===//
+//
+// The warplint checks through clang-tidy's engine on --jobs threads
+// (runChecks), and their diagnostics as report findings (toFindings).
+//
+//===----------------------------------------------------------------------===//
+#include "WarplintTool.h"
+#include "Options.h"
+#include "Frontend/Tooling.h"
+#include "Report/Findings.h"
+#include "Symbolic/Assumptions.h"
+#include "../common/WarplintTidy.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <thread>
+
+using namespace llvm;
+using namespace warplint;
+using namespace warplint::cli;
+
+/// Serialises the inner database: JSON databases are not documented as
+/// safe to query from several threads.
+namespace {
+class LockedDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit LockedDatabase(const clang::tooling::CompilationDatabase &Inner)
+      : Inner(Inner) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    std::lock_guard<std::mutex> Lock(M);
+    return Inner.getCompileCommands(File);
+  }
+  std::vector<std::string> getAllFiles() const override {
+    std::lock_guard<std::mutex> Lock(M);
+    return Inner.getAllFiles();
+  }
+
+private:
+  const clang::tooling::CompilationDatabase &Inner;
+  mutable std::mutex M;
+};
+} // namespace
+
+/// The options provider of one run: --config, or .clang-tidy files, with
+/// the command line's overrides. Null (and a message) on a bad option.
+static std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
+makeProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
+  using namespace clang::tidy;
+  ClangTidyOptions Overrides;
+  if (!Checks.empty())
+    Overrides.Checks = Checks;
+  if (!WarningsAsErrors.empty())
+    Overrides.WarningsAsErrors = WarningsAsErrors;
+  if (!HeaderFilter.empty())
+    Overrides.HeaderFilterRegex = HeaderFilter;
+  if (!GpuArch.empty())
+    Overrides.CheckOptions["GpuArch"] = ClangTidyOptions::ClangTidyValue(GpuArch);
+  if (!ArchDir.empty())
+    Overrides.CheckOptions["ArchDir"] = ClangTidyOptions::ClangTidyValue(ArchDir);
+  if (!AssumeOpt.empty())
+    Overrides.CheckOptions["Assume"] = ClangTidyOptions::ClangTidyValue(AssumeOpt);
+  if (!LaunchOpt.empty()) {
+    std::string L;
+    for (const std::string &E : LaunchOpt)
+      L += (L.empty() ? "" : "; ") + E;
+    Overrides.CheckOptions["Launch"] = ClangTidyOptions::ClangTidyValue(L);
+  }
+  std::string Err;
+  auto P = makeWarplintOptionsProvider(FS, Overrides, Config, Err);
+  if (!P)
+    errs() << "warplint: error: invalid --config: " << Err << "\n";
+  return P;
+}
+
+/// Whether to show "[3/12] file.cu" lines: on a terminal, not in CI, not
+/// with --quiet.
+static bool showProgress(size_t Files) {
+  return Files > 1 && !Quiet && sys::Process::StandardErrIsDisplayed() &&
+         !sys::Process::GetEnv("CI");
+}
+
+/// Runs the warplint checks through clang-tidy's engine, one file at a
+/// time on each of --jobs threads; every thread has its own context and
+/// file system. Errors come back in the order of \p Files.
+std::optional<CheckRun>
+runChecks(const clang::tooling::CompilationDatabase &DB,
+          const std::vector<std::string> &Files, const FrontendOptions &Opts,
+          std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext) {
+  using namespace clang::tidy;
+  if (!AssumeOpt.empty()) {
+    std::map<std::string, sym::Assumption> Check;
+    std::string Err = sym::parseAssumptions(AssumeOpt, Check);
+    if (!Err.empty()) {
+      errs() << "warplint: error: invalid --assume: " << Err << "\n";
+      return std::nullopt;
+    }
+  }
+  // A bad --config is said once, before any file.
+  if (!makeProvider(makeBuiltinHeaderFileSystem()))
+    return std::nullopt;
+  LockedDatabase Locked(DB);
+  unsigned Threads = std::max(1u, std::min<unsigned>(Jobs, Files.size()));
+  std::vector<std::vector<ClangTidyError>> PerFile(Files.size());
+  std::atomic<size_t> Next{0};
+  std::atomic<bool> Bad{false};
+  std::mutex OutM;
+  size_t Done = 0;
+  const bool Progress = showProgress(Files.size());
+  std::vector<std::unique_ptr<ClangTidyContext>> Contexts(Threads);
+  auto Work = [&](unsigned T) {
+    auto FS = makeBuiltinHeaderFileSystem();
+    std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
+        makeWarplintCompilations(Locked, Opts);
+    for (size_t I = Next++; I < Files.size(); I = Next++) {
+      // A fresh context per file: a context maps diagnostic IDs to check
+      // names per compilation, and reusing it mislabels later files.
+      auto Provider = makeProvider(FS);
+      if (!Provider) {
+        Bad = true;
+        return;
+      }
+      Contexts[T] = std::make_unique<ClangTidyContext>(std::move(Provider));
+      if (Progress) {
+        std::lock_guard<std::mutex> Lock(OutM);
+        errs() << "[" << ++Done << "/" << Files.size() << "] " << Files[I]
+               << "\n";
+      }
+      PerFile[I] = runClangTidy(*Contexts[T], *WDB, {Files[I]}, FS,
+                                /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+    }
+  };
+  if (Threads == 1) {
+    Work(0);
+  } else {
+    std::vector<std::thread> Pool;
+    for (unsigned T = 0; T < Threads; ++T)
+      Pool.emplace_back(Work, T);
+    for (std::thread &Th : Pool)
+      Th.join();
+  }
+  if (Bad)
+    return std::nullopt;
+  if (!Contexts[0]) {
+    auto Provider = makeProvider(makeBuiltinHeaderFileSystem());
+    if (!Provider)
+      return std::nullopt;
+    Contexts[0] = std::make_unique<ClangTidyContext>(std::move(Provider));
+  }
+  CheckRun R;
+  for (size_t I = 0; I < Files.size(); ++I)
+    for (ClangTidyError &E : PerFile[I]) {
+      if (E.DiagnosticName == "clang-diagnostic-error")
+        R.Unparsed.insert(E.Message.FilePath.empty() ? Files[I]
+                                                     : E.Message.FilePath);
+      R.Errors.push_back(std::move(E));
+    }
+  FirstContext = std::move(Contexts[0]);
+  return R;
+}
+
+/// Line and column (1-based) of byte offsets, per file, read once.
+namespace {
+class LineTable {
+public:
+  ReportLoc at(const std::string &File, unsigned Offset) {
+    ReportLoc L;
+    L.File = File;
+    if (File.empty())
+      return L;
+    auto It = Starts.find(File);
+    if (It == Starts.end()) {
+      std::vector<unsigned> S{0};
+      if (auto Buf = MemoryBuffer::getFile(File)) {
+        StringRef T = (*Buf)->getBuffer();
+        for (size_t I = 0; I < T.size(); ++I)
+          if (T[I] == '\n')
+            S.push_back(unsigned(I + 1));
+      }
+      It = Starts.insert({File, std::move(S)}).first;
+    }
+    const std::vector<unsigned> &S = It->second;
+    auto Up = std::upper_bound(S.begin(), S.end(), Offset);
+    size_t Line = size_t(Up - S.begin());
+    L.Line = unsigned(Line);
+    L.Column = Offset - S[Line - 1] + 1;
+    return L;
+  }
+
+private:
+  std::map<std::string, std::vector<unsigned>> Starts;
+};
+} // namespace
+
+std::vector<ReportFinding>
+toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors) {
+  LineTable Lines;
+  std::vector<ReportFinding> R;
+  for (const clang::tidy::ClangTidyError &E : Errors) {
+    ReportFinding F;
+    F.Check = E.DiagnosticName;
+    F.Level = E.DiagLevel == clang::tooling::Diagnostic::Error ||
+                      E.IsWarningAsError
+                  ? "error"
+                  : "warning";
+    F.Message = E.Message.Message;
+    F.Loc = Lines.at(E.Message.FilePath, E.Message.FileOffset);
+    for (const auto &N : E.Notes)
+      F.Notes.push_back({N.Message, Lines.at(N.FilePath, N.FileOffset)});
+    for (const auto &[File, Reps] : E.Message.Fix)
+      for (const clang::tooling::Replacement &Rep : Reps) {
+        ReportEdit Ed;
+        Ed.Begin = Lines.at(Rep.getFilePath().str(), Rep.getOffset());
+        Ed.End =
+            Lines.at(Rep.getFilePath().str(), Rep.getOffset() + Rep.getLength());
+        Ed.Offset = Rep.getOffset();
+        Ed.Length = Rep.getLength();
+        Ed.Text = Rep.getReplacementText().str();
+        F.Fixes.push_back(std::move(Ed));
+      }
+    F.Numbers = findingNumbers(F.Check, F.Message);
+    R.push_back(std::move(F));
+  }
+  return R;
+}

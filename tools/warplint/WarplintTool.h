@@ -1,0 +1,59 @@
+//===- WarplintTool.h - The steps of a warplint run -------------*- C++ -*-===//
+//
+// What main() (warplint.cpp) calls: the checks (RunChecks.cpp), the
+// estimates (Estimates.cpp) and the CI gate (Gate.cpp). They read the
+// command-line options of Options.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_TOOLS_WARPLINT_WARPLINTTOOL_H
+#define WARPLINT_TOOLS_WARPLINT_WARPLINTTOOL_H
+
+#include "Cost/Estimate.h"
+#include "Frontend/Tooling.h"
+#include "Report/Findings.h"
+#include "Report/MachineReport.h"
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+// The tool's own functions are in the global namespace, as they were when
+// warplint.cpp held them all.
+
+/// What the checks said: every diagnostic, in the order of the files, and
+/// the files that did not parse.
+struct CheckRun {
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  std::set<std::string> Unparsed;
+};
+
+/// Runs the warplint checks through clang-tidy's engine, one file at a
+/// time on each of --jobs threads; every thread has its own context and
+/// file system. Errors come back in the order of \p Files.
+std::optional<CheckRun>
+runChecks(const clang::tooling::CompilationDatabase &DB,
+          const std::vector<std::string> &Files,
+          const warplint::FrontendOptions &Opts,
+          std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext);
+
+/// The checks' diagnostics as report findings (1-based lines and columns).
+std::vector<warplint::ReportFinding>
+toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors);
+
+/// The estimators over every kernel of every file. Returns false on a bad
+/// option; files that cannot be analysed go to \p Problems.
+bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
+                      const std::vector<std::string> &Files,
+                      const warplint::FrontendOptions &Opts,
+                      std::vector<warplint::KernelEstimate> &All,
+                      std::vector<warplint::FileProblem> &Problems);
+
+/// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
+int runGate(const warplint::RunReport &Report);
+
+#endif
