@@ -29,140 +29,6 @@ void addOnce(std::vector<std::string> &V, const std::string &S) {
     V.push_back(S);
 }
 
-bool isPowerOfTwo(int64_t V) { return V > 0 && (V & (V - 1)) == 0; }
-
-/// Math functions that are one PTX instruction (or a fixed short sequence)
-/// whatever the options: intrinsics, and library functions the compiler
-/// maps onto one instruction.
-double intrinsicLength(const std::string &N, bool FastMath) {
-  static const std::set<std::string> One = {
-      // min/max/abs and friends: min, max, abs, fma, cvt.rmi...
-      "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax",
-      "fminf", "fmaxf", "fmin", "fmax", "abs", "labs", "llabs", "fabsf",
-      "fabs", "fmaf", "fma", "floorf", "floor", "ceilf", "ceil", "truncf",
-      "trunc", "rintf", "rint", "nearbyintf", "nearbyint", "copysignf",
-      "copysign", "__saturatef",
-      // square roots: sqrt.rn.f32 / .f64 (prec-sqrt default), rsqrt.approx
-      "sqrtf", "sqrt", "rsqrtf", "rsqrt", "__fsqrt_rn", "__fsqrt_rz",
-      "__fsqrt_ru", "__fsqrt_rd", "__dsqrt_rn",
-      // rounded arithmetic intrinsics
-      "__fadd_rn", "__fadd_rz", "__fadd_ru", "__fadd_rd", "__fsub_rn",
-      "__fmul_rn", "__fmul_rz", "__fmul_ru", "__fmul_rd", "__fmaf_rn",
-      "__fmaf_rz", "__fmaf_ru", "__fmaf_rd", "__fdiv_rn", "__fdividef",
-      "__frcp_rn", "__drcp_rn", "__dadd_rn", "__dmul_rn", "__fma_rn",
-      "__ddiv_rn",
-      // fast-math intrinsics with their own instruction
-      "__sinf", "__cosf", "__log2f",
-      // integer intrinsics
-      "__mul24", "__umul24", "__mulhi", "__umulhi", "__mul64hi",
-      "__umul64hi", "__popc", "__popcll", "__clz", "__clzll", "__brev",
-      "__brevll", "__byte_perm", "__funnelshift_l", "__funnelshift_r",
-      "__sad", "__usad",
-      // warp-level primitives (shfl.sync, vote.sync, match)
-      "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-      "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__ballot_sync",
-      "__all_sync", "__any_sync", "__ballot", "__all", "__any",
-      "__activemask", "__match_any_sync", "__match_all_sync",
-      // conversions
-      "__int2float_rn", "__float2int_rn", "__float2int_rz", "__uint2float_rn",
-      "__float2uint_rn", "__int2double_rn", "__double2float_rn",
-      "__float2half", "__half2float", "__float_as_int", "__int_as_float",
-      "__float_as_uint", "__uint_as_float", "__double_as_longlong",
-      "__longlong_as_double"};
-  if (One.count(N) || N.rfind("operator", 0) == 0)
-    return 1;
-  // ex2.approx / lg2.approx with a multiplication by a constant.
-  if (N == "__expf" || N == "__logf" || N == "__exp10f" || N == "__log10f")
-    return 2;
-  if (N == "__powf") // lg2, mul, ex2
-    return 3;
-  if (N == "__tanf") // sin, cos, div
-    return 3;
-  if (N == "__ffs" || N == "__ffsll") // brev + clz (+1)
-    return 2;
-  if (FastMath) {
-    // -use_fast_math maps these onto the intrinsics above.
-    if (N == "sinf" || N == "cosf" || N == "log2f" || N == "exp2f")
-      return 1;
-    if (N == "expf" || N == "logf" || N == "exp10f" || N == "log10f")
-      return 2;
-    if (N == "powf" || N == "tanf")
-      return 3;
-  }
-  return 0; // not an intrinsic
-}
-
-} // namespace
-
-double instructionsFor(const OpFacts &Op, const InstructionMapping &M,
-                       std::string *Assumption) {
-  double Per = M.Simple;
-  switch (Op.Kind) {
-  case OpKind::Add:
-  case OpKind::Mul:
-  case OpKind::Fma:
-  case OpKind::Bitwise:
-  case OpKind::Shift:
-  case OpKind::Compare:
-  case OpKind::Logical:
-  case OpKind::Select:
-  case OpKind::Convert:
-    Per = M.Simple;
-    break;
-  case OpKind::Div:
-  case OpKind::Rem: {
-    bool Float = Op.Type == OpType::Float || Op.Type == OpType::Double ||
-                 Op.Type == OpType::Half;
-    if (Float) {
-      Per = M.FloatDiv;
-      break;
-    }
-    if (Op.Divisor == 0) {
-      Per = M.IntDiv;
-      break;
-    }
-    bool Unsigned = Op.Name == "unsigned";
-    int64_t D = Op.Divisor < 0 ? -Op.Divisor : Op.Divisor;
-    if (isPowerOfTwo(D))
-      Per = Unsigned ? M.IntDivPow2Unsigned : M.IntDivPow2Signed;
-    else
-      Per = M.IntDivConst + (Op.Kind == OpKind::Rem ? M.RemConstExtra : 0);
-    break;
-  }
-  case OpKind::Math: {
-    double L = intrinsicLength(Op.Name, M.FastMath);
-    if (L > 0) {
-      Per = L * M.Simple;
-    } else {
-      Per = M.LibraryCall;
-      if (Assumption)
-        *Assumption = "'" + Op.Name + "' counted as " +
-                      std::to_string(int64_t(std::lround(M.LibraryCall))) +
-                      " instructions (an estimate for a math library "
-                      "function; count from PTX for the real sequence)";
-    }
-    break;
-  }
-  case OpKind::Call:
-    Per = M.Call;
-    if (Assumption)
-      *Assumption = "the body of '" + Op.Name +
-                    "' is not analysed: its call counts as " +
-                    std::to_string(int64_t(std::lround(M.Call))) +
-                    " instruction";
-    break;
-  case OpKind::Address:
-    Per = M.Address;
-    break;
-  case OpKind::Branch:
-    Per = M.Branch;
-    break;
-  }
-  return Per * double(Op.Count);
-}
-
-namespace {
-
 const LoopFacts *findLoop(const KernelFacts &K, unsigned Id) {
   for (const LoopFacts &L : K.Loops)
     if (L.Id == Id)
@@ -391,14 +257,11 @@ double executionsPerThread(const KernelFacts &K,
   return T.product(Loops);
 }
 
-InstructionCounts countInstructions(const KernelFacts &K, const LaunchConfig &L,
-                                    const GpuModel &Gpu,
-                                    const InstructionCountOptions &O) {
-  InstructionCounts R;
-  TripCounter Trips(K, L, O, R.Assumptions);
-  const InstructionMapping &M = O.Map;
+namespace {
 
-  // Operations.
+/// Arithmetic, address arithmetic and the branches of if/switch.
+void countOps(const KernelFacts &K, const InstructionMapping &M,
+              TripCounter &Trips, InstructionCounts &R) {
   for (const OpFacts &Op : K.Ops) {
     std::string Why;
     double N = instructionsFor(Op, M, &Why) * Trips.product(Op.Loops);
@@ -422,8 +285,12 @@ InstructionCounts countInstructions(const KernelFacts &K, const LaunchConfig &L,
     if (!Op.Guards.empty())
       R.Guarded += N;
   }
-  // Loop back-edges: one per iteration of each loop, as often as its
-  // enclosing loops run.
+}
+
+/// Loop back-edges: one per iteration of each loop, as often as its
+/// enclosing loops run.
+void countLoopBranches(const KernelFacts &K, const InstructionMapping &M,
+                       TripCounter &Trips, InstructionCounts &R) {
   for (const LoopFacts &Lp : K.Loops) {
     std::vector<unsigned> Chain{Lp.Id};
     for (std::optional<unsigned> P = Lp.Parent; P && Chain.size() < 64;) {
@@ -436,21 +303,141 @@ InstructionCounts countInstructions(const KernelFacts &K, const LaunchConfig &L,
     if (!Lp.Guards.empty())
       R.Guarded += N;
   }
-  R.Computation = R.Arithmetic + R.AddressArith + R.Control;
+}
 
-  // Barriers.
+/// Barriers and fences.
+void countBarriers(const KernelFacts &K, TripCounter &Trips,
+                   InstructionCounts &R) {
   for (const BarrierFacts &B : K.Barriers) {
     double N = Trips.product(B.Loops);
     (isSync(B.Name) ? R.Sync : R.Fences) += N;
     if (!B.Guards.empty())
       R.Guarded += N;
   }
+}
 
-  // Memory accesses.
-  R.TransactionUnit = unitOf(Gpu.Loads);
+/// Running sums over the memory accesses, from which the per-request means
+/// of InstructionCounts are taken at the end: dynamic counts (W) and their
+/// transactions (T) or bank-conflict ways.
+struct AccessTotals {
   double CoalW = 0, CoalT = 0, UncoalW = 0, UncoalT = 0;
   double SharedW = 0, SharedWays = 0;
   bool Atomics = false, LocalSeen = false;
+};
+
+/// A shared access, \p N instructions per thread, with the mean
+/// bank-conflict degree of its enumerated warps.
+void countSharedAccess(const KernelFacts &K, const AccessFacts &A,
+                       const LaunchConfig &L, const GpuModel &Gpu,
+                       const InstructionCountOptions &O, double N,
+                       InstructionCounts &R, AccessTotals &T) {
+  R.Shared += N;
+  if (!A.ElementSize)
+    return;
+  AccessEnumeration E = enumerateAccess(K, A, L, O.Enum);
+  double W = 0, Ways = 0;
+  for (const WarpSample &S : E.Samples) {
+    Ways += S.Weight * analyzeBankConflicts(S.Req, Gpu.Banks).Ways;
+    W += S.Weight;
+  }
+  if (W > 0) {
+    T.SharedWays += N * Ways / W;
+    T.SharedW += N;
+  }
+}
+
+/// The class and transactions of a global (or unknown-space) access that is
+/// not an atomic, into \p C; C.Unanalysable says why when it has none.
+void classifyGlobalAccess(const KernelFacts &K, const AccessFacts &A,
+                          const LaunchConfig &L, const GpuModel &Gpu,
+                          const InstructionCountOptions &O, AccessCount &C,
+                          std::vector<std::string> &Assumptions) {
+  if (A.Space == MemorySpace::Unknown || !A.ElementSize) {
+    C.Unanalysable = A.Space == MemorySpace::Unknown
+                         ? "its memory space is not known"
+                         : "its element size is not known";
+    return;
+  }
+  // A read-modify-write: its load and its store, each under its family;
+  // the class is the worse of the two.
+  std::vector<CoalescingFamily> Parts;
+  if (A.IsRead)
+    Parts.push_back(Gpu.Loads);
+  if (A.IsWrite)
+    Parts.push_back(Gpu.Stores);
+  double Sum = 0;
+  bool AnyUncoal = false, AnyCoal = false;
+  for (CoalescingFamily F : Parts) {
+    Classified Cl = classify(K, A, L, F, O);
+    for (const std::string &S : Cl.Assumptions)
+      addOnce(Assumptions, S);
+    if (Cl.Class == AccessClass::Unclassified) {
+      C.Unanalysable = Cl.Unanalysable;
+      break;
+    }
+    Sum += Cl.Transactions;
+    C.WorstFactor = std::max(C.WorstFactor, Cl.WorstFactor);
+    AnyUncoal |= Cl.Class == AccessClass::Uncoalesced;
+    AnyCoal |= Cl.Class == AccessClass::Coalesced;
+  }
+  if (C.Unanalysable.empty() && !Parts.empty()) {
+    C.TransactionsPerWarp = Sum / double(Parts.size());
+    C.Class = AnyUncoal ? AccessClass::Uncoalesced
+              : AnyCoal ? AccessClass::Coalesced
+                        : AccessClass::Broadcast;
+  }
+}
+
+/// A global or unknown-space access, \p N instructions per thread: an
+/// atomic, or classified and added to its class.
+void countGlobalAccess(const KernelFacts &K, const AccessFacts &A,
+                       const LaunchConfig &L, const GpuModel &Gpu,
+                       const InstructionCountOptions &O, double N,
+                       AccessCount &C, InstructionCounts &R, AccessTotals &T) {
+  if (A.IsAtomic) {
+    R.GlobalAtomic += N;
+    T.Atomics = true;
+    return;
+  }
+  classifyGlobalAccess(K, A, L, Gpu, O, C, R.Assumptions);
+  if (!C.Unanalysable.empty()) {
+    C.Class = AccessClass::Unclassified;
+    C.TransactionsPerWarp = 0;
+    R.GlobalUnclassified += N;
+    addOnce(R.Assumptions,
+            "'" + A.Text + "' (line " + std::to_string(A.Loc.Line) +
+                ") counted as uncoalesced in the Hong-Kim counts: " +
+                C.Unanalysable);
+    return;
+  }
+  switch (C.Class) {
+  case AccessClass::Coalesced:
+    R.GlobalCoalesced += N;
+    T.CoalW += N;
+    T.CoalT += N * C.TransactionsPerWarp;
+    break;
+  case AccessClass::Broadcast:
+    R.GlobalBroadcast += N;
+    T.CoalW += N;
+    T.CoalT += N * C.TransactionsPerWarp;
+    break;
+  case AccessClass::Uncoalesced:
+    R.GlobalUncoalesced += N;
+    T.UncoalW += N;
+    T.UncoalT += N * C.TransactionsPerWarp;
+    break;
+  case AccessClass::Unclassified:
+    break;
+  }
+}
+
+/// Every memory access, by space, with the means per warp memory
+/// instruction and the mean bank-conflict degree.
+void countAccesses(const KernelFacts &K, const LaunchConfig &L,
+                   const GpuModel &Gpu, const InstructionCountOptions &O,
+                   TripCounter &Trips, InstructionCounts &R) {
+  R.TransactionUnit = unitOf(Gpu.Loads);
+  AccessTotals T;
   for (const AccessFacts &A : K.Accesses) {
     AccessCount C;
     C.Access = &A;
@@ -460,116 +447,48 @@ InstructionCounts countInstructions(const KernelFacts &K, const LaunchConfig &L,
     if (!A.Guards.empty())
       R.Guarded += N;
     switch (A.Space) {
-    case MemorySpace::Shared: {
-      R.Shared += N;
-      if (A.ElementSize) {
-        AccessEnumeration E = enumerateAccess(K, A, L, O.Enum);
-        double W = 0, Ways = 0;
-        for (const WarpSample &S : E.Samples) {
-          Ways += S.Weight * analyzeBankConflicts(S.Req, Gpu.Banks).Ways;
-          W += S.Weight;
-        }
-        if (W > 0) {
-          SharedWays += N * Ways / W;
-          SharedW += N;
-        }
-      }
+    case MemorySpace::Shared:
+      countSharedAccess(K, A, L, Gpu, O, N, R, T);
       break;
-    }
     case MemorySpace::Constant:
       R.Constant += N;
       break;
     case MemorySpace::Local:
       R.Local += N;
-      LocalSeen = true;
+      T.LocalSeen = true;
       break;
     case MemorySpace::Global:
-    case MemorySpace::Unknown: {
-      if (A.IsAtomic) {
-        R.GlobalAtomic += N;
-        Atomics = true;
-        break;
-      }
-      if (A.Space == MemorySpace::Unknown || !A.ElementSize) {
-        C.Unanalysable = A.Space == MemorySpace::Unknown
-                             ? "its memory space is not known"
-                             : "its element size is not known";
-      } else {
-        // A read-modify-write: its load and its store, each under its
-        // family; the class is the worse of the two.
-        std::vector<CoalescingFamily> Parts;
-        if (A.IsRead)
-          Parts.push_back(Gpu.Loads);
-        if (A.IsWrite)
-          Parts.push_back(Gpu.Stores);
-        double Sum = 0;
-        bool AnyUncoal = false, AnyCoal = false;
-        for (CoalescingFamily F : Parts) {
-          Classified Cl = classify(K, A, L, F, O);
-          for (const std::string &S : Cl.Assumptions)
-            addOnce(R.Assumptions, S);
-          if (Cl.Class == AccessClass::Unclassified) {
-            C.Unanalysable = Cl.Unanalysable;
-            break;
-          }
-          Sum += Cl.Transactions;
-          C.WorstFactor = std::max(C.WorstFactor, Cl.WorstFactor);
-          AnyUncoal |= Cl.Class == AccessClass::Uncoalesced;
-          AnyCoal |= Cl.Class == AccessClass::Coalesced;
-        }
-        if (C.Unanalysable.empty() && !Parts.empty()) {
-          C.TransactionsPerWarp = Sum / double(Parts.size());
-          C.Class = AnyUncoal ? AccessClass::Uncoalesced
-                    : AnyCoal ? AccessClass::Coalesced
-                              : AccessClass::Broadcast;
-        }
-      }
-      if (!C.Unanalysable.empty()) {
-        C.Class = AccessClass::Unclassified;
-        C.TransactionsPerWarp = 0;
-        R.GlobalUnclassified += N;
-        addOnce(R.Assumptions,
-                "'" + A.Text + "' (line " + std::to_string(A.Loc.Line) +
-                    ") counted as uncoalesced in the Hong-Kim counts: " +
-                    C.Unanalysable);
-        break;
-      }
-      switch (C.Class) {
-      case AccessClass::Coalesced:
-        R.GlobalCoalesced += N;
-        CoalW += N;
-        CoalT += N * C.TransactionsPerWarp;
-        break;
-      case AccessClass::Broadcast:
-        R.GlobalBroadcast += N;
-        CoalW += N;
-        CoalT += N * C.TransactionsPerWarp;
-        break;
-      case AccessClass::Uncoalesced:
-        R.GlobalUncoalesced += N;
-        UncoalW += N;
-        UncoalT += N * C.TransactionsPerWarp;
-        break;
-      case AccessClass::Unclassified:
-        break;
-      }
+    case MemorySpace::Unknown:
+      countGlobalAccess(K, A, L, Gpu, O, N, C, R, T);
       break;
-    }
     }
     R.Accesses.push_back(std::move(C));
   }
-  if (Atomics)
+  if (T.Atomics)
     addOnce(R.Assumptions, "atomics on global memory count as uncoalesced "
                            "memory instructions in the Hong-Kim counts");
-  if (LocalSeen)
+  if (T.LocalSeen)
     addOnce(R.Assumptions,
             "accesses to local arrays count as computation instructions in "
             "the Hong-Kim counts (the compiler keeps small ones in "
             "registers)");
-  R.CoalPerMw = CoalW > 0 ? CoalT / CoalW : 0;
-  R.UncoalPerMw = UncoalW > 0 ? UncoalT / UncoalW : 0;
-  R.SharedConflictDegree = SharedW > 0 ? SharedWays / SharedW : 1;
+  R.CoalPerMw = T.CoalW > 0 ? T.CoalT / T.CoalW : 0;
+  R.UncoalPerMw = T.UncoalW > 0 ? T.UncoalT / T.UncoalW : 0;
+  R.SharedConflictDegree = T.SharedW > 0 ? T.SharedWays / T.SharedW : 1;
+}
 
+} // namespace
+
+InstructionCounts countInstructions(const KernelFacts &K, const LaunchConfig &L,
+                                    const GpuModel &Gpu,
+                                    const InstructionCountOptions &O) {
+  InstructionCounts R;
+  TripCounter Trips(K, L, O, R.Assumptions);
+  countOps(K, O.Map, Trips, R);
+  countLoopBranches(K, O.Map, Trips, R);
+  R.Computation = R.Arithmetic + R.AddressArith + R.Control;
+  countBarriers(K, Trips, R);
+  countAccesses(K, L, Gpu, O, Trips, R);
   R.Total = R.Computation + R.GlobalCoalesced + R.GlobalUncoalesced +
             R.GlobalBroadcast + R.GlobalUnclassified + R.GlobalAtomic +
             R.Shared + R.Constant + R.Local + R.Sync + R.Fences;

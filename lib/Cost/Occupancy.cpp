@@ -74,10 +74,12 @@ OccupancyResult invalid(OccupancyLimiter L, std::string Error,
   return R;
 }
 
-} // namespace
-
-OccupancyResult computeOccupancy(const ArchSpec &A, const OccupancyInput &In) {
-  std::vector<std::string> Assumed;
+/// Why a block of \p In cannot be launched on \p A at all (CUDA C++
+/// Programming Guide, Technical Specifications per Compute Capability), or
+/// nothing. Adds to \p Assumed what the launch takes for granted.
+std::optional<OccupancyResult>
+launchLimitFailure(const ArchSpec &A, const OccupancyInput &In,
+                   std::vector<std::string> &Assumed) {
   if (A.WarpSize == 0 || A.MaxWarpsPerSm == 0 || A.MaxBlocksPerSm == 0 ||
       A.MaxThreadsPerBlock == 0 || A.RegsPerSm == 0 || A.SmemPerSmBytes == 0)
     return invalid(OccupancyLimiter::Warps,
@@ -85,8 +87,7 @@ OccupancyResult computeOccupancy(const ArchSpec &A, const OccupancyInput &In) {
                        " lacks an occupancy limit (warps, blocks, threads per "
                        "block, registers or shared memory per SM)");
 
-  // Launch limits (CUDA C++ Programming Guide, Technical Specifications per
-  // Compute Capability): a block that breaks one cannot be launched.
+  // Launch limits: a block that breaks one cannot be launched.
   const uint64_t T = In.ThreadsPerBlock;
   if (T == 0)
     return invalid(OccupancyLimiter::Warps, "a block of 0 threads");
@@ -123,66 +124,75 @@ OccupancyResult computeOccupancy(const ArchSpec &A, const OccupancyInput &In) {
                    "a shared-memory carveout preference of " +
                        std::to_string(*In.CarveoutPercent) +
                        "% (it is a percentage, 0 to 100)");
+  return std::nullopt;
+}
 
-  OccupancyResult Res;
-  Res.WarpsPerBlock = unsigned(divUp(T, A.WarpSize));
+/// 1.x: registers are allocated per block, the warps rounded up to the warp
+/// allocation granularity, then the registers to the allocation unit. Sets
+/// the register figures and limit of \p Res, or says why the block cannot
+/// be launched.
+std::optional<std::string> blockRegisterLimit(const ArchSpec &A,
+                                              const OccupancyInput &In,
+                                              uint64_t RegsBlockMax,
+                                              OccupancyResult &Res) {
+  const uint64_t T = In.ThreadsPerBlock;
+  const unsigned R = In.RegistersPerThread;
+  uint64_t Warps = roundUp(Res.WarpsPerBlock, std::max(1u, A.WarpAllocGranularity));
+  uint64_t PerBlock = roundUp(Warps * R * A.WarpSize, A.RegAllocUnit);
+  Res.RegistersPerBlock = unsigned(PerBlock);
+  if (PerBlock > RegsBlockMax)
+    return "a block of " + std::to_string(T) + " threads at " +
+           std::to_string(R) + " registers is allocated " +
+           std::to_string(PerBlock) + " registers, more than the " +
+           std::to_string(RegsBlockMax) + " per block of " +
+           gpuName(A) + " (too many resources requested for launch)";
+  Res.LimitRegisters = unsigned(A.RegsPerSm / PerBlock);
+  return std::nullopt;
+}
 
-  // Warps and blocks.
-  Res.LimitWarps = A.MaxWarpsPerSm / Res.WarpsPerBlock;
-  Res.LimitBlocks = A.MaxBlocksPerSm;
+/// 2.0 on: registers are allocated per warp, rounded up to the allocation
+/// unit; the register file is split into sub-partitions, each holding
+/// whole warps. As blockRegisterLimit().
+std::optional<std::string> warpRegisterLimit(const ArchSpec &A,
+                                             const OccupancyInput &In,
+                                             uint64_t RegsBlockMax,
+                                             OccupancyResult &Res) {
+  const uint64_t T = In.ThreadsPerBlock;
+  const unsigned R = In.RegistersPerThread;
+  uint64_t Sub = std::max(1u, A.RegSubpartitions);
+  uint64_t PerWarp = roundUp(uint64_t(R) * A.WarpSize, A.RegAllocUnit);
+  Res.RegistersPerWarp = unsigned(PerWarp);
+  Res.RegistersPerBlock = unsigned(PerWarp * Res.WarpsPerBlock);
+  // The launch check assumes the block's warps spread over every
+  // sub-partition: warps rounded up to a multiple of the sub-partitions.
+  uint64_t Checked = PerWarp * roundUp(Res.WarpsPerBlock, Sub);
+  uint64_t Need = std::max<uint64_t>(Checked, Res.RegistersPerBlock);
+  if (Need > RegsBlockMax)
+    return "a block of " + std::to_string(T) + " threads at " +
+           std::to_string(R) + " registers needs " +
+           std::to_string(Need) + " registers (" +
+           std::to_string(PerWarp) + " per warp" +
+           (Checked > Res.RegistersPerBlock
+                ? ", warps rounded up to " + std::to_string(Sub) +
+                      " register partitions"
+                : std::string()) +
+           "), more than the " + std::to_string(RegsBlockMax) +
+           " per block of " + gpuName(A) +
+           " (too many resources requested for launch)";
+  uint64_t WarpsPerSub = (A.RegsPerSm / Sub) / PerWarp;
+  uint64_t Warps = WarpsPerSub * Sub;
+  if (A.WarpAllocGranularity > 1)
+    Warps = Warps / A.WarpAllocGranularity * A.WarpAllocGranularity;
+  Res.LimitRegisters = unsigned(Warps / Res.WarpsPerBlock);
+  return std::nullopt;
+}
 
-  // Registers.
-  const uint64_t RegsBlockMax = A.RegsPerBlock ? A.RegsPerBlock : A.RegsPerSm;
-  if (R > 0) {
-    if (A.RegScope == RegAllocScope::Block) {
-      // 1.x: per block, the warps rounded up to the warp allocation
-      // granularity, then the registers to the allocation unit.
-      uint64_t Warps = roundUp(Res.WarpsPerBlock, std::max(1u, A.WarpAllocGranularity));
-      uint64_t PerBlock = roundUp(Warps * R * A.WarpSize, A.RegAllocUnit);
-      Res.RegistersPerBlock = unsigned(PerBlock);
-      if (PerBlock > RegsBlockMax)
-        return invalid(OccupancyLimiter::Registers,
-                       "a block of " + std::to_string(T) + " threads at " +
-                           std::to_string(R) + " registers is allocated " +
-                           std::to_string(PerBlock) + " registers, more than the " +
-                           std::to_string(RegsBlockMax) + " per block of " +
-                           gpuName(A) + " (too many resources requested for launch)",
-                       Assumed);
-      Res.LimitRegisters = unsigned(A.RegsPerSm / PerBlock);
-    } else {
-      // 2.0 on: per warp, rounded up to the allocation unit; the register
-      // file is split into sub-partitions, each holding whole warps.
-      uint64_t Sub = std::max(1u, A.RegSubpartitions);
-      uint64_t PerWarp = roundUp(uint64_t(R) * A.WarpSize, A.RegAllocUnit);
-      Res.RegistersPerWarp = unsigned(PerWarp);
-      Res.RegistersPerBlock = unsigned(PerWarp * Res.WarpsPerBlock);
-      // The launch check assumes the block's warps spread over every
-      // sub-partition: warps rounded up to a multiple of the sub-partitions.
-      uint64_t Checked = PerWarp * roundUp(Res.WarpsPerBlock, Sub);
-      uint64_t Need = std::max<uint64_t>(Checked, Res.RegistersPerBlock);
-      if (Need > RegsBlockMax)
-        return invalid(OccupancyLimiter::Registers,
-                       "a block of " + std::to_string(T) + " threads at " +
-                           std::to_string(R) + " registers needs " +
-                           std::to_string(Need) + " registers (" +
-                           std::to_string(PerWarp) + " per warp" +
-                           (Checked > Res.RegistersPerBlock
-                                ? ", warps rounded up to " + std::to_string(Sub) +
-                                      " register partitions"
-                                : std::string()) +
-                           "), more than the " + std::to_string(RegsBlockMax) +
-                           " per block of " + gpuName(A) +
-                           " (too many resources requested for launch)",
-                       Assumed);
-      uint64_t WarpsPerSub = (A.RegsPerSm / Sub) / PerWarp;
-      uint64_t Warps = WarpsPerSub * Sub;
-      if (A.WarpAllocGranularity > 1)
-        Warps = Warps / A.WarpAllocGranularity * A.WarpAllocGranularity;
-      Res.LimitRegisters = unsigned(Warps / Res.WarpsPerBlock);
-    }
-  }
-
-  // Shared memory.
+/// The shared memory a block is allocated and the SM's shared memory: on
+/// 7.0 on, one of the carveouts, chosen as the calculator does.
+void chooseSharedMemoryPerSm(const ArchSpec &A, const OccupancyInput &In,
+                             OccupancyResult &Res,
+                             std::vector<std::string> &Assumed) {
+  const uint64_t S = In.SharedBytesPerBlock;
   Res.SharedBytesAllocated =
       roundUp(S + A.SmemReservedPerBlock, std::max(1u, A.SmemAllocUnit));
   Res.SharedBytesPerSm = A.SmemPerSmBytes;
@@ -225,24 +235,10 @@ OccupancyResult computeOccupancy(const ArchSpec &A, const OccupancyInput &In) {
     Assumed.push_back("the kernel's arguments, which compute capability 1.x "
                       "keeps in shared memory (up to 256 bytes), are not "
                       "counted");
-  if (Res.SharedBytesAllocated > 0) {
-    Res.LimitSharedMemory = unsigned(Res.SharedBytesPerSm / Res.SharedBytesAllocated);
-    if (*Res.LimitSharedMemory == 0)
-      return invalid(OccupancyLimiter::SharedMemory,
-                     "a block takes " + std::to_string(Res.SharedBytesAllocated) +
-                         " bytes of shared memory, more than the " +
-                         std::to_string(Res.SharedBytesPerSm) + " per SM of " +
-                         gpuName(A),
-                     Assumed);
-  }
-  if (Res.LimitRegisters && *Res.LimitRegisters == 0)
-    return invalid(OccupancyLimiter::Registers,
-                   "not one block of " + std::to_string(T) + " threads at " +
-                       std::to_string(R) + " registers fits the register file of " +
-                       gpuName(A),
-                   Assumed);
+}
 
-  // The resident blocks: the smallest limit.
+/// The resident blocks: the smallest limit, and every limit that equals it.
+void chooseResidentBlocks(const ArchSpec &A, OccupancyResult &Res) {
   unsigned Blocks = std::min(Res.LimitWarps, Res.LimitBlocks);
   if (Res.LimitRegisters)
     Blocks = std::min(Blocks, *Res.LimitRegisters);
@@ -260,6 +256,56 @@ OccupancyResult computeOccupancy(const ArchSpec &A, const OccupancyInput &In) {
   Res.BlocksPerSm = Blocks;
   Res.WarpsPerSm = Blocks * Res.WarpsPerBlock;
   Res.Occupancy = double(Res.WarpsPerSm) / double(A.MaxWarpsPerSm);
+}
+
+} // namespace
+
+OccupancyResult computeOccupancy(const ArchSpec &A, const OccupancyInput &In) {
+  std::vector<std::string> Assumed;
+  if (std::optional<OccupancyResult> Failure =
+          launchLimitFailure(A, In, Assumed))
+    return *Failure;
+  const uint64_t T = In.ThreadsPerBlock;
+  const unsigned R = In.RegistersPerThread;
+
+  OccupancyResult Res;
+  Res.WarpsPerBlock = unsigned(divUp(T, A.WarpSize));
+
+  // Warps and blocks.
+  Res.LimitWarps = A.MaxWarpsPerSm / Res.WarpsPerBlock;
+  Res.LimitBlocks = A.MaxBlocksPerSm;
+
+  // Registers.
+  const uint64_t RegsBlockMax = A.RegsPerBlock ? A.RegsPerBlock : A.RegsPerSm;
+  if (R > 0) {
+    std::optional<std::string> Error =
+        A.RegScope == RegAllocScope::Block
+            ? blockRegisterLimit(A, In, RegsBlockMax, Res)
+            : warpRegisterLimit(A, In, RegsBlockMax, Res);
+    if (Error)
+      return invalid(OccupancyLimiter::Registers, std::move(*Error), Assumed);
+  }
+
+  // Shared memory.
+  chooseSharedMemoryPerSm(A, In, Res, Assumed);
+  if (Res.SharedBytesAllocated > 0) {
+    Res.LimitSharedMemory = unsigned(Res.SharedBytesPerSm / Res.SharedBytesAllocated);
+    if (*Res.LimitSharedMemory == 0)
+      return invalid(OccupancyLimiter::SharedMemory,
+                     "a block takes " + std::to_string(Res.SharedBytesAllocated) +
+                         " bytes of shared memory, more than the " +
+                         std::to_string(Res.SharedBytesPerSm) + " per SM of " +
+                         gpuName(A),
+                     Assumed);
+  }
+  if (Res.LimitRegisters && *Res.LimitRegisters == 0)
+    return invalid(OccupancyLimiter::Registers,
+                   "not one block of " + std::to_string(T) + " threads at " +
+                       std::to_string(R) + " registers fits the register file of " +
+                       gpuName(A),
+                   Assumed);
+
+  chooseResidentBlocks(A, Res);
   Res.Valid = true;
   Res.Assumptions = std::move(Assumed);
   return Res;

@@ -124,76 +124,96 @@ static Value toJSON(const Dim3Value &D) {
   return Array{toJSON(D.X), toJSON(D.Y), toJSON(D.Z)};
 }
 
-Value toJSON(const KernelFacts &K) {
-  Array Params;
-  for (const ParamFacts &P : K.Params)
-    Params.push_back(Object{{"name", P.Name},
-                            {"type", P.Type},
-                            {"pointer", P.IsPointer},
-                            {"pointee_size", P.PointeeSize},
-                            {"pointee_const", P.PointeeConst},
-                            {"restrict", P.Restrict},
-                            {"loc", toJSON(P.Loc)}});
-  Array Shared;
-  for (const SharedBufferFacts &S : K.SharedBuffers) {
+static Array paramsJSON(const std::vector<ParamFacts> &Params) {
+  Array A;
+  for (const ParamFacts &P : Params)
+    A.push_back(Object{{"name", P.Name},
+                       {"type", P.Type},
+                       {"pointer", P.IsPointer},
+                       {"pointee_size", P.PointeeSize},
+                       {"pointee_const", P.PointeeConst},
+                       {"restrict", P.Restrict},
+                       {"loc", toJSON(P.Loc)}});
+  return A;
+}
+
+static Array sharedBuffersJSON(const std::vector<SharedBufferFacts> &Buffers) {
+  Array A;
+  for (const SharedBufferFacts &S : Buffers) {
     Array Dims;
     for (const auto &D : S.Dims)
       Dims.push_back(optionalInt(D));
     Array Texts;
     for (const auto &T : S.DimTexts)
       Texts.push_back(T);
-    Shared.push_back(Object{{"name", S.Name},
-                            {"element_type", S.ElementType},
-                            {"element_size", S.ElementSize},
-                            {"dims", std::move(Dims)},
-                            {"dim_texts", std::move(Texts)},
-                            {"dynamic", S.Dynamic},
-                            {"loc", toJSON(S.Loc)}});
+    A.push_back(Object{{"name", S.Name},
+                       {"element_type", S.ElementType},
+                       {"element_size", S.ElementSize},
+                       {"dims", std::move(Dims)},
+                       {"dim_texts", std::move(Texts)},
+                       {"dynamic", S.Dynamic},
+                       {"loc", toJSON(S.Loc)}});
   }
-  Array Accesses;
-  for (const AccessFacts &A : K.Accesses) {
-    Accesses.push_back(Object{{"space", toString(A.Space)},
-                              {"base", A.Base},
-                              {"read", A.IsRead},
-                              {"write", A.IsWrite},
-                              {"atomic", A.IsAtomic},
-                              {"element_type", A.ElementType},
-                              {"element_size", A.ElementSize},
-                              {"vector_width", A.VectorWidth},
-                              {"index", toJSON(A.Index)},
-                              {"subscripts", exprs(A.Subscripts)},
-                              {"byte_offset", toJSON(A.ByteOffset)},
-                              {"thread_dependent", A.Index.isThreadDependent()},
-                              {"text", A.Text},
-                              {"loc", toJSON(A.Loc)},
-                              {"calls", calls(A.Calls)},
-                              {"loops", loops(A.Loops)},
-                              {"guards", guards(A.Guards)}});
+  return A;
+}
+
+static Array accessesJSON(const std::vector<AccessFacts> &Accesses) {
+  Array Out;
+  for (const AccessFacts &A : Accesses) {
+    Out.push_back(Object{{"space", toString(A.Space)},
+                         {"base", A.Base},
+                         {"read", A.IsRead},
+                         {"write", A.IsWrite},
+                         {"atomic", A.IsAtomic},
+                         {"element_type", A.ElementType},
+                         {"element_size", A.ElementSize},
+                         {"vector_width", A.VectorWidth},
+                         {"index", toJSON(A.Index)},
+                         {"subscripts", exprs(A.Subscripts)},
+                         {"byte_offset", toJSON(A.ByteOffset)},
+                         {"thread_dependent", A.Index.isThreadDependent()},
+                         {"text", A.Text},
+                         {"loc", toJSON(A.Loc)},
+                         {"calls", calls(A.Calls)},
+                         {"loops", loops(A.Loops)},
+                         {"guards", guards(A.Guards)}});
     if (A.ValueFrom)
-      Accesses.back().getAsObject()->insert({"value_from", *A.ValueFrom});
+      Out.back().getAsObject()->insert({"value_from", *A.ValueFrom});
   }
-  Array Barriers;
-  for (const BarrierFacts &B : K.Barriers)
-    Barriers.push_back(Object{{"name", B.Name},
-                              {"loc", toJSON(B.Loc)},
-                              {"calls", calls(B.Calls)},
-                              {"loops", loops(B.Loops)},
-                              {"guards", guards(B.Guards)}});
-  Array Branches;
-  for (const BranchFacts &B : K.Branches)
-    Branches.push_back(Object{{"id", B.Id},
-                              {"kind", toString(B.Kind)},
-                              {"exit", B.ExitKind},
-                              {"condition", toJSON(B.Condition)},
-                              {"thread_dependent", B.ThreadDependent},
-                              {"text", B.Text},
-                              {"loc", toJSON(B.Loc)},
-                              {"calls", calls(B.Calls)},
-                              {"loops", loops(B.Loops)},
-                              {"guards", guards(B.Guards)}});
-  Array Loops;
-  for (const LoopFacts &L : K.Loops)
-    Loops.push_back(
+  return Out;
+}
+
+static Array barriersJSON(const std::vector<BarrierFacts> &Barriers) {
+  Array A;
+  for (const BarrierFacts &B : Barriers)
+    A.push_back(Object{{"name", B.Name},
+                       {"loc", toJSON(B.Loc)},
+                       {"calls", calls(B.Calls)},
+                       {"loops", loops(B.Loops)},
+                       {"guards", guards(B.Guards)}});
+  return A;
+}
+
+static Array branchesJSON(const std::vector<BranchFacts> &Branches) {
+  Array A;
+  for (const BranchFacts &B : Branches)
+    A.push_back(Object{{"id", B.Id},
+                       {"kind", toString(B.Kind)},
+                       {"exit", B.ExitKind},
+                       {"condition", toJSON(B.Condition)},
+                       {"thread_dependent", B.ThreadDependent},
+                       {"text", B.Text},
+                       {"loc", toJSON(B.Loc)},
+                       {"calls", calls(B.Calls)},
+                       {"loops", loops(B.Loops)},
+                       {"guards", guards(B.Guards)}});
+  return A;
+}
+
+static Array loopsJSON(const std::vector<LoopFacts> &Loops) {
+  Array A;
+  for (const LoopFacts &L : Loops)
+    A.push_back(
         Object{{"id", L.Id},
                {"kind", L.Kind},
                {"var", L.Var},
@@ -212,69 +232,96 @@ Value toJSON(const KernelFacts &K) {
                {"loc", toJSON(L.Loc)},
                {"calls", calls(L.Calls)},
                {"guards", guards(L.Guards)}});
-  Array Ops;
-  for (const OpFacts &O : K.Ops) {
-    Ops.push_back(Object{{"op", toString(O.Kind)},
-                         {"type", toString(O.Type)},
-                         {"what", O.Name},
-                         {"count", O.Count},
-                         {"loc", toJSON(O.Loc)},
-                         {"calls", calls(O.Calls)},
-                         {"loops", loops(O.Loops)},
-                         {"guards", guards(O.Guards)}});
+  return A;
+}
+
+static Array opsJSON(const std::vector<OpFacts> &Ops) {
+  Array A;
+  for (const OpFacts &O : Ops) {
+    A.push_back(Object{{"op", toString(O.Kind)},
+                       {"type", toString(O.Type)},
+                       {"what", O.Name},
+                       {"count", O.Count},
+                       {"loc", toJSON(O.Loc)},
+                       {"calls", calls(O.Calls)},
+                       {"loops", loops(O.Loops)},
+                       {"guards", guards(O.Guards)}});
     if (O.Divisor)
-      Ops.back().getAsObject()->insert({"divisor", O.Divisor});
+      A.back().getAsObject()->insert({"divisor", O.Divisor});
   }
-  Array Launches;
-  for (const LaunchSiteFacts &L : K.LaunchSites) {
+  return A;
+}
+
+static Array launchSitesJSON(const std::vector<LaunchSiteFacts> &Sites) {
+  Array Out;
+  for (const LaunchSiteFacts &L : Sites) {
     Array Args;
     for (const LaunchArg &A : L.Args)
       Args.push_back(Object{
           {"param", A.Param}, {"text", A.Text}, {"value", optional(A.Value)}});
-    Launches.push_back(Object{{"caller", L.Caller},
-                              {"grid", optional(L.Grid)},
-                              {"block", optional(L.Block)},
-                              {"grid_text", L.GridText},
-                              {"block_text", L.BlockText},
-                              {"shared_bytes", optional(L.SharedBytes)},
-                              {"stream", L.Stream},
-                              {"args", std::move(Args)},
-                              {"loc", toJSON(L.Loc)}});
+    Out.push_back(Object{{"caller", L.Caller},
+                         {"grid", optional(L.Grid)},
+                         {"block", optional(L.Block)},
+                         {"grid_text", L.GridText},
+                         {"block_text", L.BlockText},
+                         {"shared_bytes", optional(L.SharedBytes)},
+                         {"stream", L.Stream},
+                         {"args", std::move(Args)},
+                         {"loc", toJSON(L.Loc)}});
   }
-  Value Bounds = nullptr;
-  if (K.Bounds)
-    Bounds = Object{{"max_threads_per_block", K.Bounds->MaxThreadsPerBlock},
-                    {"min_blocks_per_sm", optionalInt(K.Bounds->MinBlocksPerSM)},
-                    {"max_blocks_per_cluster",
-                     optionalInt(K.Bounds->MaxBlocksPerCluster)}};
-  Array Symbols;
-  for (const SymbolFacts &S : K.Symbols)
-    Symbols.push_back(Object{{"name", S.Name},
-                             {"kind", sym::toString(S.Kind)},
-                             {"thread_dependent", S.ThreadDependent},
-                             {"origin", S.Origin},
-                             {"loc", toJSON(S.Loc)}});
-  Array Unknowns;
-  for (const UnknownFacts &U : K.Unknowns)
-    Unknowns.push_back(Object{{"reason", U.Reason}, {"loc", toJSON(U.Loc)}});
-  Array Annotations;
-  for (const AnnotationFacts &A : K.Annotations)
-    Annotations.push_back(Object{{"text", A.Text}, {"loc", toJSON(A.Loc)}});
+  return Out;
+}
+
+static Value launchBoundsJSON(const std::optional<LaunchBounds> &Bounds) {
+  if (!Bounds)
+    return nullptr;
+  return Object{{"max_threads_per_block", Bounds->MaxThreadsPerBlock},
+                {"min_blocks_per_sm", optionalInt(Bounds->MinBlocksPerSM)},
+                {"max_blocks_per_cluster",
+                 optionalInt(Bounds->MaxBlocksPerCluster)}};
+}
+
+static Array symbolsJSON(const std::vector<SymbolFacts> &Symbols) {
+  Array A;
+  for (const SymbolFacts &S : Symbols)
+    A.push_back(Object{{"name", S.Name},
+                       {"kind", sym::toString(S.Kind)},
+                       {"thread_dependent", S.ThreadDependent},
+                       {"origin", S.Origin},
+                       {"loc", toJSON(S.Loc)}});
+  return A;
+}
+
+static Array unknownsJSON(const std::vector<UnknownFacts> &Unknowns) {
+  Array A;
+  for (const UnknownFacts &U : Unknowns)
+    A.push_back(Object{{"reason", U.Reason}, {"loc", toJSON(U.Loc)}});
+  return A;
+}
+
+static Array annotationsJSON(const std::vector<AnnotationFacts> &Annotations) {
+  Array A;
+  for (const AnnotationFacts &N : Annotations)
+    A.push_back(Object{{"text", N.Text}, {"loc", toJSON(N.Loc)}});
+  return A;
+}
+
+Value toJSON(const KernelFacts &K) {
   return Object{{"name", K.Name},
-                {"annotations", std::move(Annotations)},
+                {"annotations", annotationsJSON(K.Annotations)},
                 {"template_args", K.TemplateArgs},
                 {"loc", toJSON(K.Loc)},
-                {"params", std::move(Params)},
-                {"shared", std::move(Shared)},
-                {"accesses", std::move(Accesses)},
-                {"barriers", std::move(Barriers)},
-                {"branches", std::move(Branches)},
-                {"loops", std::move(Loops)},
-                {"ops", std::move(Ops)},
-                {"launch_sites", std::move(Launches)},
-                {"launch_bounds", std::move(Bounds)},
-                {"symbols", std::move(Symbols)},
-                {"unknowns", std::move(Unknowns)}};
+                {"params", paramsJSON(K.Params)},
+                {"shared", sharedBuffersJSON(K.SharedBuffers)},
+                {"accesses", accessesJSON(K.Accesses)},
+                {"barriers", barriersJSON(K.Barriers)},
+                {"branches", branchesJSON(K.Branches)},
+                {"loops", loopsJSON(K.Loops)},
+                {"ops", opsJSON(K.Ops)},
+                {"launch_sites", launchSitesJSON(K.LaunchSites)},
+                {"launch_bounds", launchBoundsJSON(K.Bounds)},
+                {"symbols", symbolsJSON(K.Symbols)},
+                {"unknowns", unknownsJSON(K.Unknowns)}};
 }
 
 Value toJSON(const FileFacts &F) {
@@ -284,9 +331,6 @@ Value toJSON(const FileFacts &F) {
   Array Archs;
   for (const std::string &A : F.Compile.GpuArchs)
     Archs.push_back(A);
-  Array Unknowns;
-  for (const UnknownFacts &U : F.Unknowns)
-    Unknowns.push_back(Object{{"reason", U.Reason}, {"loc", toJSON(U.Loc)}});
   return Object{
       {"schema_version", FactsSchemaVersion},
       {"file", F.File},
@@ -298,7 +342,7 @@ Value toJSON(const FileFacts &F) {
               {"cuda_path", F.Compile.CudaPath},
               {"builtin_cuda_headers", F.Compile.UsedBuiltinHeaders}}},
       {"kernels", std::move(Kernels)},
-      {"unknowns", std::move(Unknowns)}};
+      {"unknowns", unknownsJSON(F.Unknowns)}};
 }
 
 } // namespace warplint
