@@ -208,6 +208,9 @@ private:
   Flow exec(const Stmt *S);
   Flow execCompound(const CompoundStmt *CS);
   Flow execIf(const IfStmt *IS);
+  /// A loop met during another loop's dry run: one unrecorded pass.
+  Flow execLoopSummary(const clang::Expr *CondE, const clang::Expr *Inc,
+                       const clang::Stmt *Body);
   Flow execLoop(const Stmt *Loop, const Stmt *Init, const clang::Expr *Cond,
                 const clang::Expr *Inc, const Stmt *Body, const char *Kind);
   void execDecl(const VarDecl *VD);

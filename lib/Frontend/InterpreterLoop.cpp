@@ -392,11 +392,43 @@ void Interpreter::leaveLoop(const Env &Before,
   Vars = After;
 }
 
+Flow Interpreter::execLoopSummary(const clang::Expr *CondE,
+                                  const clang::Expr *Inc, const Stmt *Body) {
+  Env Before = Vars;
+  std::set<const ValueDecl *> Assigned;
+  collectAssigned(Body, Assigned);
+  if (Inc)
+    collectAssigned(Inc, Assigned);
+  if (CondE)
+    collectAssigned(CondE, Assigned);
+  // Every local the loop changes is unknown inside it (as in a dry run),
+  // with the thread dependence it came in with.
+  for (const ValueDecl *D : Assigned)
+    if (Vars.count(D) &&
+        !(Vars[D].Kind == Value::Pointer && !D->getType()->isPointerType()))
+      Vars[D] = Value::unknown(Vars[D].threadDependent());
+  size_t GuardDepth = Guards.size();
+  if (CondE)
+    eval(CondE);
+  exec(Body);
+  Guards.resize(GuardDepth);
+  if (Inc)
+    eval(Inc);
+  leaveLoop(Before, Assigned, ~0u);
+  return {};
+}
+
 Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
                            const clang::Expr *CondE, const clang::Expr *Inc,
                            const Stmt *Body, const char *Kind) {
   if (Init)
     exec(Init);
+  // Inside another loop's dry run nothing is recorded, and that run only
+  // needs what this loop does to the locals: one pass over the body with
+  // every local it changes unknown. Doing this loop's own dry run there
+  // too would run the body of the n-th nested loop 2^n times.
+  if (DryRun > 0)
+    return execLoopSummary(CondE, Inc, Body);
   Env Before = Vars;
   unsigned Id = recording() ? NextLoop++ : ~0u;
 

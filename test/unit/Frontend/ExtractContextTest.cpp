@@ -253,3 +253,28 @@ TEST(ExtractTest, HostSideParseSeesTheSameKernel) {
 }
 
 } // namespace
+
+TEST(ExtractTest, DeeplyNestedLoopsAreAllRecorded) {
+  // 40 nested loops of two iterations: each is recorded once, with its
+  // depth and parent, and the innermost access sees every iteration
+  // symbol. (Each loop's dry run once re-ran the loops inside it: the body
+  // of the n-th ran 2^n times, and this file never finished.)
+  std::string Code = "__global__ void k(float *a) {\n  int t = threadIdx.x;\n";
+  for (int I = 0; I < 40; ++I)
+    Code += "  for (int i" + std::to_string(I) + " = 0; i" + std::to_string(I) +
+            " < 2; ++i" + std::to_string(I) + ")\n";
+  Code += "    a[t + i0 + i39] += 1;\n}\n";
+  FileFacts F = facts(Code.c_str());
+  const KernelFacts *K = kernel(F, "k");
+  ASSERT_TRUE(K);
+  ASSERT_EQ(K->Loops.size(), 40u);
+  for (unsigned I = 0; I < 40; ++I) {
+    EXPECT_EQ(K->Loops[I].Depth, I);
+    EXPECT_EQ(K->Loops[I].Var, "i" + std::to_string(I));
+    ASSERT_TRUE(K->Loops[I].TripCount);
+    EXPECT_EQ(K->Loops[I].TripCount->asConst(), 2);
+  }
+  const AccessFacts &A = access(*K, "a[t + i0 + i39]");
+  EXPECT_EQ(A.Loops.size(), 40u);
+  EXPECT_TRUE(A.ByteOffset.mentions("i39"));
+}
