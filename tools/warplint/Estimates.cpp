@@ -10,6 +10,7 @@
 #include "Analysis/TranslationUnitAnalysis.h"
 #include "Arch/ArchSelect.h"
 #include "Cost/Estimate.h"
+#include "Frontend/CompileFlags.h"
 #include "Frontend/Ptxas.h"
 #include "Frontend/Tooling.h"
 #include "Symbolic/Assumptions.h"
@@ -58,7 +59,8 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                       const std::vector<std::string> &Files,
                       const FrontendOptions &Opts,
                       std::vector<KernelEstimate> &All,
-                      std::vector<FileProblem> &Problems) {
+                      std::vector<FileProblem> &Problems,
+                      const std::vector<std::optional<FileFacts>> *Known) {
   std::vector<std::string> Bad;
   std::string L;
   for (const std::string &E : LaunchOpt)
@@ -81,7 +83,7 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
   if (!Bad.empty())
     return false;
   std::set<std::string> Seen;
-  extractFacts(DB, Files, Opts, [&](FileResult &R) {
+  auto OnFile = [&](FileResult &R) {
     if (!R.Ok) {
       if (Seen.insert(R.File).second)
         Problems.push_back({R.File, "the file could not be parsed"});
@@ -140,6 +142,29 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
         All.push_back(std::move(E));
       }
     }
-  });
+  };
+  // Files whose facts the checks already extracted are not parsed again;
+  // their compile command still says which GPU, -maxrregcount and toolkit.
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (!Known || I >= Known->size() || !(*Known)[I]) {
+      extractFacts(DB, {Files[I]}, Opts, OnFile);
+      continue;
+    }
+    FileResult R;
+    R.File = Files[I];
+    R.Ok = true;
+    R.Facts = *(*Known)[I];
+    R.Facts.File = Files[I];
+    std::vector<clang::tooling::CompileCommand> Cmds =
+        DB.getCompileCommands(Files[I]);
+    if (!Cmds.empty()) {
+      TranslatedCommand TC = translateCompileCommand(Cmds.front().CommandLine,
+                                                     Cmds.front().Directory);
+      R.Facts.Compile.GpuArchs = TC.GpuArchs;
+      R.Facts.Compile.MaxRegCount = TC.MaxRegCount;
+      R.Facts.Compile.CudaPath = TC.CudaPath;
+    }
+    OnFile(R);
+  }
   return true;
 }

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "WarplintTool.h"
 #include "Options.h"
+#include "Analysis/TranslationUnitAnalysis.h"
 #include "Frontend/Tooling.h"
 #include "Report/Findings.h"
 #include "Symbolic/Assumptions.h"
@@ -96,7 +97,8 @@ static bool showProgress(size_t Files) {
 std::optional<CheckRun>
 runChecks(const clang::tooling::CompilationDatabase &DB,
           const std::vector<std::string> &Files, const FrontendOptions &Opts,
-          std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext) {
+          std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext,
+          bool KeepFacts) {
   using namespace clang::tidy;
   if (!AssumeOpt.empty()) {
     std::map<std::string, sym::Assumption> Check;
@@ -118,6 +120,20 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
   size_t Done = 0;
   const bool Progress = showProgress(Files.size());
   std::vector<std::unique_ptr<ClangTidyContext>> Contexts(Threads);
+  // The facts the checks extracted, per file, for the estimates of the
+  // JSON and SARIF reports and the gate: the file is not parsed again.
+  // The analysis runs on the thread that runs the file's checks.
+  std::vector<std::optional<FileFacts>> Facts(Files.size());
+  static thread_local long CurrentFile = -1;
+  std::mutex FactsM;
+  if (KeepFacts)
+    TranslationUnitAnalysis::setFactsObserver([&](const FileFacts &F) {
+      if (CurrentFile < 0)
+        return;
+      std::lock_guard<std::mutex> Lock(FactsM);
+      if (!Facts[size_t(CurrentFile)])
+        Facts[size_t(CurrentFile)] = F;
+    });
   auto Work = [&](unsigned T) {
     auto FS = makeBuiltinHeaderFileSystem();
     std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
@@ -136,8 +152,10 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
         errs() << "[" << ++Done << "/" << Files.size() << "] " << Files[I]
                << "\n";
       }
+      CurrentFile = long(I);
       PerFile[I] = runClangTidy(*Contexts[T], *WDB, {Files[I]}, FS,
                                 /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+      CurrentFile = -1;
     }
   };
   if (Threads == 1) {
@@ -149,6 +167,8 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
     for (std::thread &Th : Pool)
       Th.join();
   }
+  if (KeepFacts)
+    TranslationUnitAnalysis::setFactsObserver({});
   if (Bad)
     return std::nullopt;
   if (!Contexts[0]) {
@@ -165,6 +185,11 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
                                                      : E.Message.FilePath);
       R.Errors.push_back(std::move(E));
     }
+  // A file with errors is reported as not parsed, not estimated.
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (R.Unparsed.count(Files[I]))
+      Facts[I].reset();
+  R.Facts = std::move(Facts);
   FirstContext = std::move(Contexts[0]);
   return R;
 }

@@ -30,6 +30,9 @@
 struct CheckRun {
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::set<std::string> Unparsed;
+  /// With KeepFacts: per file (in the order of the files), the facts the
+  /// checks extracted; none for a file with errors or no warplint check.
+  std::vector<std::optional<warplint::FileFacts>> Facts;
 };
 
 /// Runs the warplint checks through clang-tidy's engine, one file at a
@@ -39,7 +42,8 @@ std::optional<CheckRun>
 runChecks(const clang::tooling::CompilationDatabase &DB,
           const std::vector<std::string> &Files,
           const warplint::FrontendOptions &Opts,
-          std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext);
+          std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext,
+          bool KeepFacts = false);
 
 /// The checks' diagnostics as report findings (1-based lines and columns).
 std::vector<warplint::ReportFinding>
@@ -51,7 +55,9 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                       const std::vector<std::string> &Files,
                       const warplint::FrontendOptions &Opts,
                       std::vector<warplint::KernelEstimate> &All,
-                      std::vector<warplint::FileProblem> &Problems);
+                      std::vector<warplint::FileProblem> &Problems,
+                      const std::vector<std::optional<warplint::FileFacts>>
+                          *Known = nullptr);
 
 /// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
 int runGate(const warplint::RunReport &Report);

@@ -283,7 +283,11 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
                           const std::vector<std::string> &Files,
                           const FrontendOptions &Opts, bool Missing) {
   std::unique_ptr<clang::tidy::ClangTidyContext> Context;
-  std::optional<CheckRun> Run = runChecks(DB, Files, Opts, Context);
+  // The estimates of a JSON or SARIF report and the gate reuse the facts
+  // the checks extracted.
+  const bool NeedEstimates = Format != "text" || !Baseline.empty();
+  std::optional<CheckRun> Run =
+      runChecks(DB, Files, Opts, Context, /*KeepFacts=*/NeedEstimates);
   if (!Run)
     return 2;
   unsigned WarningsAsErrorsCount = 0;
@@ -311,7 +315,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   for (const std::string &F : Run->Unparsed)
     Report.Problems.push_back(
         {F, "the file could not be parsed; it was not analysed"});
-  if (Format != "text" || !Baseline.empty()) {
+  if (NeedEstimates) {
     // Compiler errors are in Problems; the findings are the checks'.
     std::vector<clang::tidy::ClangTidyError> Mine;
     for (const clang::tidy::ClangTidyError &E : Run->Errors)
@@ -319,7 +323,8 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
         Mine.push_back(E);
     Report.Findings = toFindings(Mine);
     std::vector<FileProblem> Ignored;
-    if (!collectEstimates(DB, Files, Opts, Report.Kernels, Ignored))
+    if (!collectEstimates(DB, Files, Opts, Report.Kernels, Ignored,
+                          &Run->Facts))
       return 2;
   }
   int RC = 0;
