@@ -372,7 +372,10 @@ DivergenceResult analyzeWithVariants(const KernelFacts &K, const BranchFacts *B,
                                      uint64_t &Budget) {
   std::map<std::string, int64_t> Chosen0, Chosen1;
   DivergenceResult R0 = analyzeOne(K, B, Lp, L, O, Chosen0, Budget);
-  if (Chosen0.empty() || R0.Class == DivergenceClass::Unknown)
+  // Another value could only make a uniform or tail class worse; divergent
+  // is the worst, so it is kept without a second walk.
+  if (Chosen0.empty() || R0.Class == DivergenceClass::Unknown ||
+      R0.Class == DivergenceClass::Divergent)
     return R0;
   // A value nobody gave decided the class: try another admitted one.
   DivergenceOptions O1 = O;

@@ -132,6 +132,10 @@ public:
     Relevant.clear();
     for (const auto &[Name, E] : Syms)
       Relevant.insert(Name);
+    GuardUniform.clear();
+    for (const auto &G : S.Guards)
+      GuardUniform.push_back(!G.first->Condition.isThreadDependent());
+    UniformGuard.assign(S.Guards.size(), std::nullopt);
     for (const LoopFacts *Lp : S.Loops)
       if (Lp->ThreadDependentTripCount)
         Relevant.insert(Lp->IterSymbol);
@@ -272,6 +276,9 @@ public:
           const auto &Block = Blocks[B];
           for (int D = 0; D < 3; ++D)
             V.set(BlockSlot[D], Block[D]);
+          for (size_t I = 0; I < Sc->Guards.size(); ++I)
+            if (GuardUniform[I])
+              UniformGuard[I] = V.evaluate(Sc->Guards[I].first->Condition);
           if (!F(V, Block, unsigned(W), Tuples[TI], BW * TW))
             return;
         }
@@ -293,8 +300,13 @@ public:
   /// (an unevaluable guard counts as passed, stated) and its
   /// thread-dependent enclosing loops still run.
   bool reaches(const sym::Bindings &V) {
-    for (const auto &[B, Taken] : Sc->Guards) {
-      auto C = V.evaluate(B->Condition);
+    for (size_t I = 0; I < Sc->Guards.size(); ++I) {
+      const auto &[B, Taken] = Sc->Guards[I];
+      // A guard that is the same for every lane was evaluated once for the
+      // warp execution (walk()); in the same order, so the outcome and the
+      // unknown-guard note are those of evaluating it per lane.
+      std::optional<int64_t> C =
+          GuardUniform[I] ? UniformGuard[I] : V.evaluate(B->Condition);
       if (!C) {
         GuardUnknown = true;
         continue;
@@ -375,6 +387,10 @@ private:
   std::vector<double> Weights; ///< blocks of the grid each one stands for
   unsigned LaneSlot[3] = {0, 0, 0}; ///< threadIdx.x/y/z in walk()'s bindings
   bool UsesBlockIdx = false;         ///< some expression mentions blockIdx
+  /// Per guard of the scope: the same for every lane of a warp execution
+  /// (no thread-dependent symbol), and then its value for the current one.
+  std::vector<char> GuardUniform;
+  std::vector<std::optional<int64_t>> UniformGuard;
   std::set<std::string> Relevant;    ///< the symbols the outcome depends on
 };
 
