@@ -165,7 +165,14 @@ TranslationUnitAnalysis::prepare(const AnalysisRequest &Req) {
   for (const KernelFacts &K : facts().Kernels) {
     KernelContext C;
     C.Kernel = &K;
-    C.Configs = resolveLaunchConfigs(K, LO, P->Problems);
+    // Launch sites that cannot be analysed are said in the origin of the
+    // configuration that stands in (on every finding), not as an option
+    // error; errors in annotations and options are problems.
+    std::vector<std::string> LaunchProblems;
+    C.Configs = resolveLaunchConfigs(K, LO, LaunchProblems);
+    for (std::string &Problem : LaunchProblems)
+      (isLaunchSiteProblem(Problem) ? P->LaunchSiteNotes : P->Problems)
+          .push_back(std::move(Problem));
     C.Enum = Base;
     for (const auto &[Name, A] : parseKernelAssumptions(K, P->Problems))
       C.Enum.Assumptions[Name] = A;

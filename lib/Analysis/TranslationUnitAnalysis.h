@@ -73,6 +73,9 @@ struct PreparedAnalysis {
   std::vector<KernelContext> Kernels;
   /// Problems with the options or the annotations, for configurationDiag().
   std::vector<std::string> Problems;
+  /// Launch sites of the code that could not be analysed, and why (their
+  /// kernels' stand-in configurations say so in their origin).
+  std::vector<std::string> LaunchSiteNotes;
 };
 
 /// Parses the Launch option: "kernel: grid(..) block(..); other: block(..)".

@@ -156,6 +156,11 @@ static std::optional<int64_t> constant(const sym::Expr &E) {
   return E.asConst();
 }
 
+bool isLaunchSiteProblem(const std::string &Problem) {
+  return Problem.rfind("the block size of the launch at ", 0) == 0 ||
+         Problem.rfind("the launch at ", 0) == 0;
+}
+
 std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                                                const LaunchOptions &Opts,
                                                std::vector<std::string> &Problems) {

@@ -73,6 +73,12 @@ std::optional<LaunchConfig> parseLaunchSpec(const std::string &Text,
 std::string launchShapeProblem(const std::array<int64_t, 3> &Grid,
                                const std::array<int64_t, 3> &Block);
 
+/// Whether a problem resolveLaunchConfigs gave is about a launch site of
+/// the code (its shape is not a constant, not understood, or would fail):
+/// the configuration that stands in says so in its origin. The others are
+/// errors in what the user wrote for warplint (an annotation, an option).
+bool isLaunchSiteProblem(const std::string &Problem);
+
 std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                                                const LaunchOptions &Opts,
                                                std::vector<std::string> &Problems);

@@ -1,7 +1,6 @@
 //===- Bindings.cpp - Symbol values for repeated evaluation ---------------===//
 #include "Symbolic/Bindings.h"
 
-#include <functional>
 
 namespace warplint {
 namespace sym {
@@ -49,12 +48,7 @@ std::optional<int64_t> Bindings::lookup(const Expr &Sym) const {
                            : std::nullopt;
 }
 
-std::optional<int64_t> Bindings::evaluate(const Expr &E) const {
-  // One std::function per evaluation (it fits its small buffer: no
-  // allocation); the look-ups are the cost this class removes.
-  return E.evaluate(std::function<std::optional<int64_t>(const Expr &)>(
-      [this](const Expr &S) { return lookup(S); }));
-}
+// Bindings::evaluate is in ExprEvaluate.cpp, next to the evaluator.
 
 std::map<std::string, int64_t> Bindings::toMap() const {
   std::map<std::string, int64_t> M;

@@ -141,7 +141,7 @@ public:
   bool operator!=(const Expr &O) const { return compare(O) != 0; }
   bool operator<(const Expr &O) const { return compare(O) < 0; }
 
-  /// The expression's node (opaque outside Expr.cpp).
+  /// The expression's node (opaque outside lib/Symbolic: ExprInternal.h).
   const Node *node() const { return N.get(); }
 
 private:

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ExprInternal.h"
+#include "Symbolic/Bindings.h"
 
 namespace warplint {
 namespace sym {
@@ -115,6 +116,13 @@ Expr::evaluate(const std::map<std::string, int64_t> &Values) const {
         return It->second;
       },
       *this);
+}
+
+// Here rather than in Bindings.cpp: the look-up is inlined into the
+// evaluation (no std::function call per symbol).
+std::optional<int64_t> Bindings::evaluate(const Expr &E) const {
+  return evalNode(
+      *E.node(), [this](const Expr &S) { return lookup(S); }, E);
 }
 
 } // namespace sym

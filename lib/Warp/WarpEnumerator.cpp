@@ -1,6 +1,8 @@
 //===- WarpEnumerator.cpp - What each warp asks of memory -----------------===//
 #include "Warp/WarpEnumerator.h"
 
+#include "Symbolic/Bindings.h"
+
 #include <algorithm>
 #include <climits>
 #include <numeric>
@@ -264,27 +266,85 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
         Blocks.push_back({Bx, By, 0});
   std::map<std::vector<int64_t>, size_t> Seen;
   bool GuardUnknown = false;
+  // One set of bindings for the whole enumeration (slots, no string
+  // look-ups per lane); each warp sets what changes. A tuple's value never
+  // overrides a fixed one (as inserting into a copy of Fixed did not).
+  sym::Bindings V(Fixed);
+  unsigned BlockSlot[3], LaneSlot[3];
+  for (int D = 0; D < 3; ++D) {
+    BlockSlot[D] = V.slot(std::string("blockIdx.") + "xyz"[D]);
+    LaneSlot[D] = V.slot(std::string("threadIdx.") + "xyz"[D]);
+  }
+  // When neither the address nor a guard mentions blockIdx every block
+  // gives the same requests: the first one is enumerated and counts for
+  // all (the same samples and weights as enumerating each).
+  bool UsesBlockIdx = KeepAll;
+  for (int D = 0; D < 3; ++D)
+    UsesBlockIdx = UsesBlockIdx ||
+                   Syms.count(std::string("blockIdx.") + "xyz"[D]) > 0;
+  const unsigned Repeat = UsesBlockIdx ? 1 : unsigned(Blocks.size());
+  if (!UsesBlockIdx)
+    Blocks.resize(std::min<size_t>(Blocks.size(), 1));
+  // When only the address mentions blockIdx, and affinely with constant
+  // coefficients, block b's requests are block 0's shifted by
+  // sum(c_d * b_d) bytes: block 0 is evaluated lane by lane and the other
+  // blocks' requests are the same shifted (a closed form, not a walk).
+  std::optional<std::array<int64_t, 3>> BlockStride;
+  if (UsesBlockIdx && !KeepAll) {
+    bool GuardsUseBlock = false;
+    for (const auto &[B, Taken] : Guards)
+      GuardsUseBlock = GuardsUseBlock || B->Condition.mentions(sym::SymbolKind::BlockIdx);
+    std::array<int64_t, 3> C{{0, 0, 0}};
+    bool Affine = !GuardsUseBlock;
+    for (int D = 0; D < 3 && Affine; ++D) {
+      std::string N = std::string("blockIdx.") + "xyz"[D];
+      if (!A.ByteOffset.mentions(N))
+        continue;
+      auto Coef = A.ByteOffset.coefficientOf(N);
+      std::optional<int64_t> CV;
+      if (Coef && !Coef->mentions(sym::SymbolKind::BlockIdx))
+        CV = Coef->evaluate(Fixed);
+      if (CV)
+        C[D] = *CV;
+      else
+        Affine = false;
+    }
+    if (Affine)
+      BlockStride = C;
+  }
+  std::vector<WarpRequest> Block0;
   for (const auto &Block : Blocks)
       for (const auto &T : Tuples)
         for (int64_t W = 0; W < Warps; ++W) {
-          std::map<std::string, int64_t> V = Fixed;
-          V.insert(T.begin(), T.end());
-          V["blockIdx.x"] = Block[0];
-          V["blockIdx.y"] = Block[1];
-          V["blockIdx.z"] = Block[2];
+          for (const auto &[N, X] : T)
+            if (!Fixed.count(N))
+              V.set(N, X);
+          for (int D = 0; D < 3; ++D)
+            V.set(BlockSlot[D], Block[D]);
           WarpRequest Req;
           Req.AccessSize = A.ElementSize ? A.ElementSize : 4;
           Req.IsWrite = A.IsWrite;
-          for (int64_t Lane = 0; Lane < 32; ++Lane) {
+          const size_t At = size_t(&T - &Tuples[0]) * size_t(Warps) + size_t(W);
+          const bool Shifted = BlockStride && &Block != &Blocks[0];
+          if (Shifted) {
+            Req = Block0[At];
+            int64_t By = 0;
+            for (int D = 0; D < 3; ++D)
+              By += (*BlockStride)[D] * Block[D];
+            for (auto &Addr : Req.Lane)
+              if (Addr)
+                *Addr += By;
+          }
+          for (int64_t Lane = 0; Lane < 32 && !Shifted; ++Lane) {
             int64_t Tid = W * 32 + Lane;
             if (Tid >= Threads)
               continue; // the partial last warp
-            V["threadIdx.x"] = Tid % L.Block[0];
-            V["threadIdx.y"] = (Tid / L.Block[0]) % L.Block[1];
-            V["threadIdx.z"] = Tid / (L.Block[0] * L.Block[1]);
+            V.set(LaneSlot[0], Tid % L.Block[0]);
+            V.set(LaneSlot[1], (Tid / L.Block[0]) % L.Block[1]);
+            V.set(LaneSlot[2], Tid / (L.Block[0] * L.Block[1]));
             bool Active = true;
             for (const auto &[B, Taken] : Guards) {
-              auto C = evalWith(B->Condition, V);
+              auto C = V.evaluate(B->Condition);
               if (!C) {
                 GuardUnknown = true;
                 continue; // taken as active, and said so below
@@ -294,9 +354,11 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
             }
             if (!Active)
               continue;
-            Req.Lane[Lane] = evalWith(A.ByteOffset, V);
+            Req.Lane[Lane] = V.evaluate(A.ByteOffset);
           }
-          ++R.WarpsEnumerated;
+          if (BlockStride && &Block == &Blocks[0])
+            Block0.push_back(Req);
+          R.WarpsEnumerated += Repeat;
           // The pattern: the first address's alignment and the offsets.
           std::optional<int64_t> Min;
           for (const auto &Addr : Req.Lane)
@@ -310,10 +372,11 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
             Key.push_back(Addr ? *Addr - *Min : INT64_MIN);
           auto [It, New] = Seen.insert({Key, R.Samples.size()});
           if (!New) {
-            ++R.Samples[It->second].Weight;
+            R.Samples[It->second].Weight += Repeat;
             continue;
           }
           WarpSample S;
+          S.Weight = Repeat;
           S.Req = Req;
           S.Warp = W;
           S.BlockIdx = Block;

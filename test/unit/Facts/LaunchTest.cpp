@@ -191,3 +191,23 @@ TEST(LaunchTest, ShapeLimits) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(LaunchTest, LaunchSiteProblemsAreToldFromInputErrors) {
+  KernelFacts K;
+  K.Name = "k";
+  K.LaunchSites.push_back(
+      site(Expr(1), Expr::symbol("b", SymbolKind::Unknown), Expr(1), 4));
+  K.LaunchSites.push_back(site(Expr(1), Expr(2048), Expr(1), 5));
+  K.Annotations.push_back({"launch block(banana)", {"k.cu", 2, 1}});
+  std::vector<std::string> Problems;
+  resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Problems.size(), 3u);
+  EXPECT_TRUE(isLaunchSiteProblem(Problems[0])) << Problems[0];
+  EXPECT_TRUE(isLaunchSiteProblem(Problems[1])) << Problems[1];
+  EXPECT_FALSE(isLaunchSiteProblem(Problems[2])) << Problems[2];
+  EXPECT_NE(Problems[2].find("invalid warplint annotation"), std::string::npos);
+}
+
+} // namespace
