@@ -249,6 +249,7 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     auto C = parseLaunchSpec(T.substr(6), Err);
     if (!C) {
       Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " + Err);
+      Unused.push_back("the annotation at " + where(A.Loc) + " is invalid");
       continue;
     }
     C->From = LaunchConfig::Source::Annotation;
