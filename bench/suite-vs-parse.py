@@ -128,6 +128,8 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from machine import cpu_model, loadavg, mem_total_gb  # noqa: E402
 REPO = os.path.dirname(HERE)
 
 # The goals (time and memory ratios warplint / clang++ -fsyntax-only).
@@ -148,34 +150,10 @@ def load_trial():
     return m
 
 
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
-def mem_total_gb():
-    try:
-        with open("/proc/meminfo") as fh:
-            for line in fh:
-                if line.startswith("MemTotal:"):
-                    return int(line.split()[1]) / 1024.0 / 1024.0
-    except OSError:
-        pass
-    return 0.0
 
 
-def loadavg():
-    try:
-        with open("/proc/loadavg") as fh:
-            return " ".join(fh.read().split()[:3])
-    except OSError:
-        return "?"
 
 
 def now():
@@ -295,14 +273,6 @@ def percentile(xs, q):
     return s[lo] + (s[hi] - s[lo]) * (pos - lo)
 
 
-def first_error(text):
-    for line in text.splitlines():
-        if "error:" in line:
-            return line.strip()
-    for line in text.splitlines():
-        if line.strip():
-            return line.strip()
-    return ""
 
 
 FINDING_RE = re.compile(r"^\S.*:\d+:\d+: (warning|error): .*\[[\w.,-]+\]\s*$")
@@ -470,13 +440,13 @@ def main(argv=None):
             r["findings"] = count_findings(w0.out)
         if c0.rc != 0:
             r["status"] = "clang-failed"
-            r["error"] = first_error(c0.err) or fmt_rc(c0.rc)
+            r["error"] = st.first_error(c0.err) or fmt_rc(c0.rc)
         elif w0.rc == 2:
             r["status"] = "warplint-failed"
-            r["error"] = first_error(w0.err)
+            r["error"] = st.first_error(w0.err)
         elif w0.rc not in (0, 1):
             r["status"] = "warplint-crash"
-            r["error"] = "%s: %s" % (fmt_rc(w0.rc), first_error(w0.err))
+            r["error"] = "%s: %s" % (fmt_rc(w0.rc), st.first_error(w0.err))
         if r["status"]:
             print("%s %9s %9s %7s %8s %8s %7s  %s  [%s: warplint %s, clang %s]" % (
                 num, "-", "-", "-", "-", "-", "-", r["file"], r["status"],
