@@ -26,10 +26,14 @@ WarpDivergenceCheck::WarpDivergenceCheck(StringRef Name,
       Launch(Options.getLocalOrGlobal("Launch", "")),
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
-      WarnOnTailText(Options.get("WarnOnTail", "false")) {
+      WarnOnTailText(Options.get("WarnOnTail", "false")),
+      WarnOnSingleLaneText(Options.get("WarnOnSingleLane", "false")) {
   std::optional<bool> B = parseBoolOption(WarnOnTailText);
   WarnOnTailValid = B.has_value();
   WarnOnTail = B.value_or(false);
+  std::optional<bool> S = parseBoolOption(WarnOnSingleLaneText);
+  WarnOnSingleLaneValid = S.has_value();
+  WarnOnSingleLane = S.value_or(false);
 }
 
 void WarpDivergenceCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -38,6 +42,7 @@ void WarpDivergenceCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) 
   Options.store(Opts, "ArchDir", ArchDir);
   Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "WarnOnTail", WarnOnTailText);
+  Options.store(Opts, "WarnOnSingleLane", WarnOnSingleLaneText);
 }
 
 void WarpDivergenceCheck::registerPPCallbacks(const SourceManager &,
@@ -219,6 +224,9 @@ void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
   if (!WarnOnTailValid)
     configurationDiag("invalid WarnOnTail for %0: '%1' (true or false)")
         << getID() << WarnOnTailText;
+  if (!WarnOnSingleLaneValid)
+    configurationDiag("invalid WarnOnSingleLane for %0: '%1' (true or false)")
+        << getID() << WarnOnSingleLaneText;
   if (!In)
     return;
   const GpuModel &Gpu = In->gpu();
@@ -239,6 +247,10 @@ void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
           continue;
         // A ?: is usually compiled to a select, not a branch.
         if (R.Branch && R.Branch->Kind == BranchKind::Conditional)
+          continue;
+        // One lane writing a result while the others wait costs the body
+        // once: not what users want warned by default.
+        if (!WarnOnSingleLane && R.singleLane())
           continue;
         if (!guardsWork(K, R) || !R.Example)
           continue;

@@ -35,6 +35,11 @@ private:
   const std::string WarnOnTailText;
   bool WarnOnTail = false;
   bool WarnOnTailValid = true;
+  /// Also warn on branches that only one lane of each split warp takes
+  /// (`if (tid == 0) out[blockIdx.x] = s[0];`).
+  const std::string WarnOnSingleLaneText;
+  bool WarnOnSingleLane = false;
+  bool WarnOnSingleLaneValid = true;
 };
 
 } // namespace checks

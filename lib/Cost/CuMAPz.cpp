@@ -84,6 +84,14 @@ double dynamicCount(const KernelFacts &K, const AccessFacts &A,
                                  " runs as often for every thread as for "
                                  "thread 0 of block 0");
     }
+    if (!Loop->TripCount) {
+      std::map<std::string, int64_t> Known;
+      for (const auto &[N, A] : O.Assumptions)
+        if (A.Equal)
+          Known[N] = *A.Equal;
+      std::string Why;
+      Trip = steppedTripCount(*Loop, L, Known, Why);
+    }
     if (!Trip || *Trip < 0) {
       addOnce(Assumptions, "the loop at line " +
                                std::to_string(Loop->Loc.Line) +

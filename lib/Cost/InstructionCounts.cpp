@@ -87,8 +87,18 @@ private:
   }
 
   double compute(const LoopFacts &Lp, unsigned Depth) {
-    if (!Lp.TripCount)
-      return unknown(Lp, "its trip count is not known");
+    if (!Lp.TripCount) {
+      // A geometric loop over the launch's sizes: stepped.
+      std::map<std::string, int64_t> Known;
+      for (const auto &[N, A] : O.Enum.Assumptions)
+        if (A.Equal)
+          Known[N] = *A.Equal;
+      std::string Why;
+      if (auto T = steppedTripCount(Lp, L, Known, Why))
+        return double(*T);
+      return unknown(Lp, Why.empty() ? "its trip count is not known"
+                                     : "its trip count is not known: " + Why);
+    }
     bool UsedThread = false;
     bool Failed = false;
     std::string FailedOn;

@@ -179,6 +179,20 @@ static Array accessesJSON(const std::vector<AccessFacts> &Accesses) {
                          {"guards", guards(A.Guards)}});
     if (A.ValueFrom)
       Out.back().getAsObject()->insert({"value_from", *A.ValueFrom});
+    if (A.AggregateAlign) {
+      Object &O = *Out.back().getAsObject();
+      O.insert({"field_offset", A.FieldOffset});
+      O.insert({"aggregate_size", A.AggregateSize});
+      O.insert({"aggregate_align", A.AggregateAlign});
+    }
+    if (!A.MergedFrom.empty()) {
+      Array M;
+      for (const std::string &T : A.MergedFrom)
+        M.push_back(T);
+      Out.back().getAsObject()->insert({"merged_from", std::move(M)});
+      Out.back().getAsObject()->insert(
+          {"used_bytes", A.UsedBytes ? A.UsedBytes : A.ElementSize});
+    }
   }
   return Out;
 }

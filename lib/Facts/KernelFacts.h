@@ -102,6 +102,19 @@ struct AccessFacts {
   CallChain Calls;
   std::vector<unsigned> Loops; ///< enclosing loop ids, outermost first
   std::vector<GuardRef> Guards;
+  /// For a field of an aggregate element (p[i].x, a float2's .y, a member
+  /// of a struct in an array): the field's byte offset inside the element,
+  /// and the element's size and alignment in bytes. AggregateAlign is 0
+  /// when the access is not a field of an element in memory.
+  unsigned FieldOffset = 0, AggregateSize = 0, AggregateAlign = 0;
+  /// Bytes of ElementSize that each lane uses; 0 means all of them. Less
+  /// for a vector access merged from fields that leave a gap (the .x and .z
+  /// of a float4 load all 16 bytes).
+  unsigned UsedBytes = 0;
+  /// For an access merged from several field accesses into the one vector
+  /// access nvcc emits (lib/Facts/MergeAccesses.h): the fields' texts, in
+  /// source order. Empty otherwise.
+  std::vector<std::string> MergedFrom;
   /// For a store whose value is read straight from memory in the same
   /// assignment (`s[ty][tx] = in[i]`): the index in Accesses of that load.
   /// A global-to-shared copy is CuMAPz's data fetch reference (Sec. 5).

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/FactsExtractor.h"
+#include "Facts/MergeAccesses.h"
 #include "Frontend/Interpreter.h"
 
 namespace warplint {
@@ -179,6 +180,7 @@ KernelFacts extractKernelFacts(const FunctionDecl &Kernel, ASTContext &Ctx) {
   collectLaunchBounds(Kernel, Ctx, K);
   collectAnnotations(Kernel, Ctx, K);
   I.runKernel(Kernel);
+  mergeVectorAccesses(K);
   return K;
 }
 

@@ -114,6 +114,9 @@ struct LValue {
   const ValueDecl *Decl = nullptr;
   Value Ptr; // Memory: a Pointer value
   QualType Type;
+  // Memory, a field of an aggregate element (p[i].x): the field's offset in
+  // the outermost element and that element's size and alignment.
+  unsigned FieldOffset = 0, AggregateSize = 0, AggregateAlign = 0;
 };
 
 using Env = std::map<const ValueDecl *, Value>;

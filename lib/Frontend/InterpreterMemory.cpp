@@ -35,6 +35,9 @@ void Interpreter::recordAccess(const LValue &LV, const clang::Expr *E,
     A.VectorWidth = VT->getNumElements();
   }
   A.ByteOffset = LV.Ptr.E;
+  A.FieldOffset = LV.FieldOffset;
+  A.AggregateSize = LV.AggregateSize;
+  A.AggregateAlign = LV.AggregateAlign;
   if (LV.Ptr.SubsValid && LV.Ptr.Subs.size() > 1)
     A.Subscripts = LV.Ptr.Subs;
   A.Index = A.ElementSize ? SymExpr::div(LV.Ptr.E, SymExpr(A.ElementSize)) : LV.Ptr.E;
@@ -254,6 +257,8 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
       int64_t FieldOff =
           Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
               .getQuantity();
+      const unsigned RecSize = unsigned(L.getSize().getQuantity());
+      const unsigned RecAlign = unsigned(L.getAlignment().getQuantity());
       if (ME->isArrow()) {
         Value P = eval(ME->getBase());
         if (P.Kind != Value::Pointer)
@@ -262,6 +267,9 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
         R.Ptr = P;
         R.Ptr.E = P.E + SymExpr(FieldOff);
         R.Ptr.SubsValid = false;
+        R.FieldOffset = unsigned(FieldOff);
+        R.AggregateSize = RecSize;
+        R.AggregateAlign = RecAlign;
         return R;
       }
       LValue B = evalLValue(ME->getBase());
@@ -270,6 +278,11 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
         R.Ptr = B.Ptr;
         R.Ptr.E = B.Ptr.E + SymExpr(FieldOff);
         R.Ptr.SubsValid = false;
+        // The outermost element: p[i].a.x is at a.x's offset in p[i].
+        R.FieldOffset = B.AggregateAlign ? B.FieldOffset + unsigned(FieldOff)
+                                         : unsigned(FieldOff);
+        R.AggregateSize = B.AggregateAlign ? B.AggregateSize : RecSize;
+        R.AggregateAlign = B.AggregateAlign ? B.AggregateAlign : RecAlign;
         return R;
       }
       if (B.Kind == LValue::Var) {

@@ -163,6 +163,32 @@ void explainStride(const AccessFacts &A, const LaunchConfig &L,
   std::string CxText, CyText;
   auto Cx = coefficient(A.Index, "threadIdx.x", V, &CxText);
   auto Cy = coefficient(A.Index, "threadIdx.y", V, &CyText);
+  if (A.UsedBytes && A.UsedBytes < A.ElementSize && !A.MergedFrom.empty()) {
+    // The fields nvcc merged into one vector access leave a gap.
+    Why = "each lane loads one " + std::to_string(A.ElementSize) +
+          "-byte vector (nvcc merges " + std::to_string(A.MergedFrom.size()) +
+          " field accesses into one) and uses " +
+          std::to_string(A.UsedBytes) + " of its bytes";
+    Fix = "keep the fields read here in an array of their own (a structure "
+          "of arrays), so that the warp moves only the bytes it uses";
+    return;
+  }
+  if (Cx && A.AggregateAlign && A.AggregateSize > A.ElementSize &&
+      *Cx * int64_t(A.ElementSize) == int64_t(A.AggregateSize)) {
+    // p[i].f over an array of structures, field by field.
+    Why = "adjacent lanes read the same " + std::to_string(A.ElementSize) +
+          "-byte field of consecutive " + std::to_string(A.AggregateSize) +
+          "-byte elements (an array of structures); the element's " +
+          std::to_string(A.AggregateAlign) +
+          "-byte alignment keeps nvcc from loading it as one vector";
+    Fix = "use a structure of arrays (one array per field), so that "
+          "consecutive lanes read consecutive words";
+    if (A.AggregateSize <= 16)
+      Fix += "; or, when every field is read together, align the element "
+             "to its size rounded up to a power of two (__align__), so that "
+             "nvcc loads it as one vector";
+    return;
+  }
   if (Cx && std::llabs(*Cx) > 1) {
     Why = "adjacent lanes are " + plural(*Cx, "element", "elements") + " (" +
           std::to_string(*Cx * int64_t(A.ElementSize)) + " bytes) apart";

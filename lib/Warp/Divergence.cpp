@@ -160,6 +160,9 @@ public:
       return true;
     }
     R.SplitWarps += Wt;
+    if (B && B->Kind != BranchKind::Switch &&
+        __builtin_popcount(X.Taken & X.Reaching) == 1)
+      R.SingleLaneSplits += Wt;
     // eq. 7 counts 2 for a split warp; a switch counts its distinct cases.
     R.Paths += Wt * (B && B->Kind == BranchKind::Switch ? double(X.NOutcomes)
                                                         : 2.0);

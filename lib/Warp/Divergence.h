@@ -73,6 +73,10 @@ struct DivergenceResult {
   double Warps = 0;
   double SplitWarps = 0;
   double TailSplits = 0; ///< of SplitWarps, those at a bound
+  /// Of SplitWarps, those where exactly one lane takes the branch (or, for
+  /// an early exit, leaves): `if (tid == 0)`, `if (lane == 0)`. Branches
+  /// only (not switches, not loops).
+  double SingleLaneSplits = 0;
   /// n_path (eq. 7): 2 per split warp, 1 per other warp.
   double Paths = 0;
   std::optional<SplitExample> Example; ///< a divergent split if any, else a tail one
@@ -83,6 +87,10 @@ struct DivergenceResult {
   std::map<std::string, std::vector<int64_t>> IterationsEvaluated;
   bool AllBlocks = false; ///< every block of the grid was enumerated
 
+  /// Every split warp has one lane on the branch's path.
+  bool singleLane() const {
+    return SplitWarps > 0 && SingleLaneSplits >= SplitWarps;
+  }
   double splitFraction() const { return Warps ? double(SplitWarps) / Warps : 0; }
   double pathsPerWarp() const { return Warps ? Paths / Warps : 1; }
   /// eq. 7 for this branch alone: n_warp / n_path.

@@ -227,6 +227,8 @@ CoalescingResult analyzeRaw(const WarpRequest &R, CoalescingFamily F) {
   CoalescingResult Res;
   const int64_t Size = accessSize(R);
   Res.BytesRequested = distinctBytes(R);
+  if (R.UsedBytes && R.UsedBytes < accessSize(R))
+    Res.BytesRequested = Res.BytesRequested * R.UsedBytes / accessSize(R);
 
   if (F == CoalescingFamily::CC1_0 || F == CoalescingFamily::CC1_2) {
     // Both 1.x families work per half-warp (CuMAPz Sec. 5.3: "the actual
@@ -340,6 +342,11 @@ CoalescingResult analyzeCoalescing(const WarpRequest &R, CoalescingFamily F) {
   const unsigned Size = accessSize(R);
   // Contiguous and aligned (CGPredict Sec. 3.3.2's "coalesced access").
   Consider(packedRequest(N, Size, 0));
+  // A vector access that uses only some of its bytes (the .x and .z of a
+  // float4): the ideal moves only the bytes used, as a layout holding just
+  // those fields would (the same ideal as the fields read one by one).
+  if (R.UsedBytes && R.UsedBytes < Size)
+    Consider(packedRequest(N, R.UsedBytes, 0));
   // On 1.0/1.1 a coalesced half-warp always moves 64/128/256 bytes; when few
   // lanes are active, separate 32-byte transactions can be fewer sectors (or,
   // for 16-byte words, fewer transactions). A 32-byte displacement breaks

@@ -38,6 +38,10 @@ struct WarpRequest {
   /// address 0 is aligned to 256 bytes); std::nullopt for an inactive lane.
   std::array<std::optional<int64_t>, WarpSize> Lane;
   unsigned AccessSize = 4; ///< bytes per lane: 1, 2, 4, 8 or 16
+  /// Bytes of AccessSize each lane uses, 0 for all: a vector access merged
+  /// from fields with a gap (.x and .z of a float4) moves bytes it does not
+  /// use (lib/Facts/MergeAccesses.h).
+  unsigned UsedBytes = 0;
   bool IsWrite = false;
 };
 
@@ -93,7 +97,8 @@ struct CoalescingResult {
 /// IdealTransactions / IdealSectors are the minimum, taken field by field,
 /// over: the request itself; the same number of active lanes packed into
 /// lanes 0..n-1 accessing contiguous, aligned addresses (lane k at
-/// k * AccessSize); and, for CC1_0 only, that packed run displaced by 32
+/// k * AccessSize); for a vector access using UsedBytes of each lane's
+/// AccessSize, that run packed at UsedBytes per lane; and, for CC1_0 only, that packed run displaced by 32
 /// bytes (so that it is deliberately uncoalesced: one 32-byte transaction
 /// per lane can beat a 64/128-byte coalesced one when few lanes are active).
 CoalescingResult analyzeCoalescing(const WarpRequest &R, CoalescingFamily F);

@@ -98,6 +98,29 @@ loopSymbolValues(const LoopFacts &L, const std::map<std::string, int64_t> &Fixed
   return loopValues(L, Fixed, Max, Why);
 }
 
+std::optional<int64_t> steppedTripCount(const LoopFacts &Lp, const LaunchConfig &L,
+                                        const std::map<std::string, int64_t> &Known,
+                                        std::string &Why) {
+  if (!Lp.Next || !Lp.Start || !Lp.Bound)
+    return std::nullopt;
+  constexpr unsigned Max = 4096;
+  std::map<std::string, int64_t> Fixed = Known;
+  for (const auto &[N, V] : L.Args)
+    Fixed.insert({N, V});
+  for (int D = 0; D < 3; ++D) {
+    Fixed[std::string("blockDim.") + "xyz"[D]] = L.Block[D];
+    Fixed[std::string("gridDim.") + "xyz"[D]] = L.Grid[D];
+  }
+  auto Vals = loopValues(Lp, Fixed, Max, Why);
+  if (!Vals)
+    return std::nullopt;
+  if (Vals->size() >= Max) {
+    Why = "it runs more than " + std::to_string(Max) + " steps";
+    return std::nullopt;
+  }
+  return int64_t(Vals->size());
+}
+
 AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
                                   const LaunchConfig &L,
                                   const EnumerationOptions &O) {
@@ -323,6 +346,7 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
             V.set(BlockSlot[D], Block[D]);
           WarpRequest Req;
           Req.AccessSize = A.ElementSize ? A.ElementSize : 4;
+          Req.UsedBytes = A.UsedBytes;
           Req.IsWrite = A.IsWrite;
           const size_t At = size_t(&T - &Tuples[0]) * size_t(Warps) + size_t(W);
           const bool Shifted = BlockStride && &Block != &Blocks[0];

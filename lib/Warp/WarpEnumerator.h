@@ -92,6 +92,17 @@ std::optional<std::vector<int64_t>>
 loopSymbolValues(const LoopFacts &L, const std::map<std::string, int64_t> &Fixed,
                  unsigned Max, std::string &Why);
 
+/// The trip count of a loop with no closed form (a geometric one: `for (s =
+/// blockDim.x / 2; s > 0; s >>= 1)`, `for (s = 1; s < blockDim.x; s *= 2)`)
+/// once the launch fixes its start and bound: its update stepped on plain
+/// numbers, at most 4096 times. Uses \p L's block and grid sizes and
+/// arguments, and \p Known for other symbols. std::nullopt when the loop
+/// has no update expression, when a value it needs is not known (said in
+/// \p Why), or when it runs longer than 4096 steps.
+std::optional<int64_t> steppedTripCount(const LoopFacts &Lp, const LaunchConfig &L,
+                                        const std::map<std::string, int64_t> &Known,
+                                        std::string &Why);
+
 AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
                                   const LaunchConfig &L,
                                   const EnumerationOptions &O = {});

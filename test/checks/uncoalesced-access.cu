@@ -162,9 +162,55 @@ __global__ void MatrixMulKernel(Matrix M, Matrix N, Matrix P) {
   P.elements[index + wN * ty + tx] = subsum;
 }
 
+// Vector accesses (docs/checks/uncoalesced-access.md, "Vector accesses"):
+// nvcc merges the fields of one aligned element read together into one
+// vector access (checked with nvcc --ptx, sm_80), so the fields are one
+// request. Read field by field, p[T].x alone would be 8 sectors for 128
+// bytes used (50%).
+// float2 .x and .y: one 8-byte load per lane (ld.global.v2.f32): 256
+// contiguous bytes, 8 sectors in 2 lines (ideal 8). On 1.3 each half-warp's
+// 128 bytes are one 128-byte transaction (ideal 2). Clean.
+__global__ void float2Fields(float *o, const float2 *p) { o[T] = p[T].x + p[T].y; }
+// uchar4's four bytes: one 4-byte load per lane (ld.global.v4.u8): 128
+// bytes, 4 sectors (ideal 4). Clean.
+__global__ void uchar4Bytes(unsigned *o, const uchar4 *c) {
+  o[T] = c[T].x + c[T].y + c[T].z + c[T].w;
+}
+// float2 fields stored one after the other: one st.global.v2.f32. Clean.
+__global__ void float2Store(float2 *p, const float *a) {
+  p[T].x = a[T];
+  p[T].y = 0.0f;
+}
+// float4 .x and .z: one 16-byte load per lane (ld.global.v4.f32) using 8
+// of its bytes: 512 bytes, 16 sectors in 4 lines; the 256 bytes used would
+// fit 8 sectors (ideal 8); 256 of 512 bytes used = 50%. On 1.3: each
+// half-warp's 256 bytes are two 128-byte transactions, 4 per warp; 8 bytes
+// per lane would be one per half-warp (ideal 2); 50%.
+__global__ void float4XZ(float *o, const float4 *q) { o[T] = q[T].x + q[T].z; }
+// CC80: :[[@LINE-1]]:67: warning: global load from 'q' touches 16 sectors in 4 lines per warp request (ideal 8); 50% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-2]]:67: note: each lane loads one 16-byte vector (nvcc merges 2 field accesses into one) and uses 8 of its bytes
+// CC13: :[[@LINE-3]]:67: warning: global load from 'q' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 50% of fetched bytes are used [warplint-uncoalesced-access]
+// A struct of three floats is aligned to 4 bytes: nvcc reads it field by
+// field (two ld.global.f32 here), each a request of its own. Lanes 12 bytes
+// apart: bytes 0..375, sectors 0..11 = 12 in 3 lines (ideal 4); 128 of 384
+// bytes used = 33%. On 1.3, half-warp 0 spans bytes 0..187: segment 0 whole
+// (128) and 128..187 reduced to 64; half-warp 1, bytes 192..379: 192..255
+// (64) and segment 2 whole (128): 4 transactions (ideal 2), 128 of 384 =
+// 33%.
+struct Point3 {
+  float x, y, z;
+};
+__global__ void aosFields(float *o, const Point3 *s) { o[T] = s[T].x + s[T].y; }
+// CC80: :[[@LINE-1]]:68: warning: global load from 's' touches 12 sectors in 3 lines per warp request (ideal 4); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-2]]:68: note: adjacent lanes read the same 4-byte field of consecutive 12-byte elements (an array of structures); the element's 4-byte alignment keeps nvcc from loading it as one vector
+// CC80: :[[@LINE-3]]:77: warning: global load from 's' touches 12 sectors in 3 lines per warp request (ideal 4); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC13: :[[@LINE-4]]:68: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC13: :[[@LINE-5]]:77: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
+
 void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
                double *od, const double *id, Matrix M, Matrix N, Matrix P,
-               int n) {
+               int n, const float2 *p2, float2 *w2, const uchar4 *c4,
+               unsigned *u, const Point3 *s3) {
   unknownStride<<<64, 256>>>(o, n);
   copyOffset0<<<64, 256>>>(o, i);
   copyOffset32<<<64, 256>>>(o, i);
@@ -183,4 +229,9 @@ void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
   rows<<<dim3(128, 32), dim3(8, 32)>>>(o, i, 1024);
   rows<<<dim3(256, 16), dim3(4, 64)>>>(o, i, 1024);
   MatrixMulKernel<<<80, 128>>>(M, N, P);
+  float2Fields<<<64, 256>>>(o, p2);
+  uchar4Bytes<<<64, 256>>>(u, c4);
+  float2Store<<<64, 256>>>(w2, i);
+  float4XZ<<<64, 256>>>(o, i4);
+  aosFields<<<64, 256>>>(o, s3);
 }

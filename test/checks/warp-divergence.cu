@@ -14,11 +14,21 @@
 // RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnTail: true}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,TAIL --implicit-check-not='warning:'
 //
+// WarnOnSingleLane also reports branches one lane of each split warp takes
+// (`tid == 0`); they are silent by default.
+// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnSingleLane: true}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,SINGLE --implicit-check-not='warning:'
+//
 // A bad value for the option is said.
 // RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
 // RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnTail: maybe}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADOPT
 // BADOPT: invalid WarnOnTail for warplint-warp-divergence: 'maybe' (true or false)
+// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnSingleLane: often}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADSINGLE
+// BADSINGLE: invalid WarnOnSingleLane for warplint-warp-divergence: 'often' (true or false)
 
 #define BLKDIM 16
 #define MAX 4096
@@ -45,10 +55,11 @@ __global__ void oddEven(float *out, const float *in) {
 __global__ void threadZero(float *out, const float *in) {
   if (threadIdx.x == 0)
     out[blockIdx.x] = in[blockIdx.x * blockDim.x];
-  // CHECK: :[[@LINE-2]]:3: warning: branch on 'threadIdx.x == 0' diverges: 25% of warps split (1.25 paths per warp) [warplint-warp-divergence]
-  // CHECK: :[[@LINE-3]]:3: note: in warp 0 of block (0, 0, 0), lane 0 takes it and lanes 1-31 do not
-  // CHECK: :[[@LINE-4]]:3: note: CuMAPz eq. 7: n_path = 15 over n_warp = 12 warp executions, branch efficiency 0.8
-  // CHECK: :[[@LINE-5]]:3: note: the branch serializes its work on one lane
+  // Every split warp has one lane on the path: only with WarnOnSingleLane.
+  // SINGLE: :[[@LINE-3]]:3: warning: branch on 'threadIdx.x == 0' diverges: 25% of warps split (1.25 paths per warp) [warplint-warp-divergence]
+  // SINGLE: :[[@LINE-4]]:3: note: in warp 0 of block (0, 0, 0), lane 0 takes it and lanes 1-31 do not
+  // SINGLE: :[[@LINE-5]]:3: note: CuMAPz eq. 7: n_path = 15 over n_warp = 12 warp executions, branch efficiency 0.8
+  // SINGLE: :[[@LINE-6]]:3: note: the branch serializes its work on one lane
 }
 
 // i < n with n = 1000, grid 4 of 256 (1024 threads): 1000 = 31*32 + 8, so
@@ -135,8 +146,8 @@ __global__ void reduceInterleaved(float *out, const float *in) {
   if (tid == 0)
     out[blockIdx.x] = sdata[0];
   // One block of 8 warps: warp 0 splits, 1 of 8 = 12.5%, 9/8 = 1.125 paths
-  // (printed with two decimals).
-  // CHECK: :[[@LINE-4]]:3: warning: branch on 'tid == 0' diverges: 12.5% of warps split
+  // (printed with two decimals). One lane: only with WarnOnSingleLane.
+  // SINGLE: :[[@LINE-4]]:3: warning: branch on 'tid == 0' diverges: 12.5% of warps split
 }
 
 // Sequential addressing: s = 128, 64, 32 split no warp; s = 16, 8, 4, 2, 1
