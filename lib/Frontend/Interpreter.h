@@ -254,6 +254,12 @@ private:
   Value evalExplicitCast(const ExplicitCastExpr *CE);
   Value evalMember(const MemberExpr *ME);
   Value evalCall(const CallExpr *CE);
+  /// A call into cooperative_groups whose meaning is known (thread_rank,
+  /// size, sync, ...): its value, with the barrier recorded; std::nullopt
+  /// for any other call.
+  std::optional<Value> evalCooperativeGroups(const CallExpr *CE,
+                                             const FunctionDecl *Callee,
+                                             StringRef Name);
   Value evalConstruct(const CXXConstructExpr *CE);
   Value evalChildren(const clang::Expr *E, const std::string &Why);
   Value assign(const LValue &LV, const Value &V, const clang::Expr *E);

@@ -54,7 +54,9 @@ Value Interpreter::evalCall(const CallExpr *CE) {
     return Value::unknown(Name != "__syncthreads" && Name != "__syncwarp" &&
                           !Name.starts_with("__threadfence"));
   }
-  // Cooperative groups: g.sync(), cg::sync(g).
+  if (std::optional<Value> V = evalCooperativeGroups(CE, Callee, Name))
+    return *V;
+  // Any other object's sync(): a barrier.
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
     if (Name == "sync") {
       eval(MC->getImplicitObjectArgument());
@@ -152,6 +154,139 @@ Value Interpreter::evalCall(const CallExpr *CE) {
                                        "value returned by a function call",
                                        CE->getExprLoc()));
   return Value::unknown(TD);
+}
+
+namespace {
+
+bool inCooperativeGroups(const Decl *D) {
+  for (const DeclContext *C = D ? D->getDeclContext() : nullptr; C;
+       C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+/// What kind of group a cooperative_groups object is.
+struct GroupKind {
+  enum KindT { None, Block, Tile, Grid, Other } Kind = None;
+  int64_t TileSize = 0; ///< Tile: the N of thread_block_tile<N>
+};
+
+GroupKind groupKindOf(QualType T) {
+  GroupKind G;
+  T = T.getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !inCooperativeGroups(RD))
+    return G;
+  StringRef N = RD->getName();
+  if (N == "thread_block") {
+    G.Kind = GroupKind::Block;
+  } else if (N == "grid_group") {
+    G.Kind = GroupKind::Grid;
+  } else if (N == "thread_block_tile") {
+    G.Kind = GroupKind::Other;
+    if (const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+      const TemplateArgumentList &Args = TS->getTemplateArgs();
+      if (Args.size() >= 1 && Args[0].getKind() == TemplateArgument::Integral) {
+        G.Kind = GroupKind::Tile;
+        G.TileSize = Args[0].getAsIntegral().getExtValue();
+      }
+    }
+  } else {
+    G.Kind = GroupKind::Other; // thread_group, coalesced_group, ...
+  }
+  return G;
+}
+
+} // namespace
+
+std::optional<Value> Interpreter::evalCooperativeGroups(
+    const CallExpr *CE, const FunctionDecl *Callee, StringRef Name) {
+  if (!Callee || !inCooperativeGroups(Callee))
+    return std::nullopt;
+  // The group: the object of a member call, else the first argument
+  // (cg::sync(g), cg::thread_rank(g), cg::group_size(g)).
+  const clang::Expr *Obj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    Obj = MC->getImplicitObjectArgument();
+  else if (const auto *ME = dyn_cast<MemberExpr>(
+               CE->getCallee()->IgnoreParenImpCasts()))
+    Obj = ME->getBase(); // a static member called on an object: cta.size()
+  else if (CE->getNumArgs() >= 1)
+    Obj = CE->getArg(0);
+  // The group handles themselves: what matters is their type.
+  if (Name == "this_thread_block" || Name == "this_grid" ||
+      Name == "tiled_partition" || Name == "this_cluster") {
+    for (const clang::Expr *A : CE->arguments())
+      eval(A);
+    return Value::unknown(false);
+  }
+  if (!Obj)
+    return std::nullopt;
+  // The object's own type, before a derived-to-base conversion to the
+  // class that declares the method.
+  GroupKind G = groupKindOf(Obj->IgnoreParenImpCasts()->getType());
+  if (G.Kind == GroupKind::None || G.Kind == GroupKind::Other)
+    return std::nullopt;
+  const SymExpr Bx = sym::blockDim('x'), By = sym::blockDim('y'),
+                Bz = sym::blockDim('z');
+  const SymExpr BlockRank = sym::threadIdx('x') + sym::threadIdx('y') * Bx +
+                            sym::threadIdx('z') * Bx * By;
+  const SymExpr BlockSize = Bx * By * Bz;
+  auto Dim3Of = [](SymExpr X, SymExpr Y, SymExpr Z) {
+    Value V;
+    V.Kind = Value::Dim3;
+    V.D[0] = std::move(X);
+    V.D[1] = std::move(Y);
+    V.D[2] = std::move(Z);
+    return V;
+  };
+  if (Name == "sync") {
+    eval(Obj);
+    // A tile of a warp or less synchronises its warp, not the block.
+    recordBarrier(G.Kind == GroupKind::Tile && G.TileSize <= 32
+                      ? "__syncwarp"
+                      : "cooperative_groups::sync",
+                  CE->getBeginLoc());
+    return Value::unknown(false);
+  }
+  if (Name == "thread_rank") {
+    if (G.Kind == GroupKind::Block)
+      return Value::scalar(BlockRank);
+    if (G.Kind == GroupKind::Tile)
+      return Value::scalar(SymExpr::mod(BlockRank, SymExpr(G.TileSize)));
+    const SymExpr BlockId = sym::blockIdx('x') +
+                            sym::blockIdx('y') * sym::gridDim('x') +
+                            sym::blockIdx('z') * sym::gridDim('x') *
+                                sym::gridDim('y');
+    return Value::scalar(BlockId * BlockSize + BlockRank);
+  }
+  if (Name == "size" || Name == "num_threads" || Name == "group_size") {
+    if (G.Kind == GroupKind::Block)
+      return Value::scalar(BlockSize);
+    if (G.Kind == GroupKind::Tile)
+      return Value::scalar(SymExpr(G.TileSize));
+    return Value::scalar(BlockSize * sym::gridDim('x') * sym::gridDim('y') *
+                         sym::gridDim('z'));
+  }
+  if (G.Kind == GroupKind::Tile && Name == "meta_group_rank")
+    return Value::scalar(SymExpr::div(BlockRank, SymExpr(G.TileSize)));
+  if (G.Kind == GroupKind::Tile && Name == "meta_group_size")
+    return Value::scalar(SymExpr::div(BlockSize + SymExpr(G.TileSize - 1),
+                                      SymExpr(G.TileSize)));
+  if (G.Kind == GroupKind::Block) {
+    if (Name == "thread_index")
+      return Dim3Of(sym::threadIdx('x'), sym::threadIdx('y'),
+                    sym::threadIdx('z'));
+    if (Name == "group_index")
+      return Dim3Of(sym::blockIdx('x'), sym::blockIdx('y'), sym::blockIdx('z'));
+    if (Name == "dim_threads" || Name == "group_dim")
+      return Dim3Of(Bx, By, Bz);
+  }
+  return std::nullopt;
 }
 
 Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
