@@ -180,6 +180,9 @@ private:
   std::vector<unsigned> LoopStack;
   CallChain Calls;
   std::vector<const FunctionDecl *> CallStack;
+  /// Pointer parameters of inlined calls that point at a caller's local
+  /// (`divmod(i, d, &q, &r)`): `*p` and `p[0]` are that local.
+  std::map<const ValueDecl *, const ValueDecl *> PointsToLocal;
   unsigned DryRun = 0; // > 0: nothing is recorded
   unsigned NextBranch = 0, NextLoop = 0;
   std::set<std::string> UsedNames;

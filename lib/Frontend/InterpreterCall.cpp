@@ -318,15 +318,61 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) &&
       !cast<CXXMethodDecl>(Callee)->isStatic())
     Shift = 1;
+  // Out-parameters: a non-const reference to a caller's local is copied
+  // in and, after the call, out (`void divmod(int i, int d, int &q, int
+  // &r)`); a pointer to a caller's local (`divmod(i, d, &q, &r)`) makes `*p`
+  // that local, unless the callee assigns p itself or has loops (whose
+  // loop-carried analysis follows variables, not what a pointer names).
+  std::vector<std::pair<const ValueDecl *, const ValueDecl *>> CopyOut;
+  std::vector<const ValueDecl *> Aliased;
+  std::set<const ValueDecl *> CalleeAssigns;
+  bool CalleeLoops = false;
+  auto LocalOf = [&](const clang::Expr *A) -> const ValueDecl * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(strip(A->IgnoreParenImpCasts()));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || VD->hasGlobalStorage() || VD->getType()->isArrayType() ||
+        VD->getType()->isReferenceType())
+      return nullptr;
+    return VD;
+  };
+  bool HasPointerToLocal = false;
+  for (unsigned I = 0; I + Shift < CE->getNumArgs(); ++I) {
+    const auto *UO =
+        dyn_cast<UnaryOperator>(CE->getArg(I + Shift)->IgnoreParenImpCasts());
+    HasPointerToLocal |= UO && UO->getOpcode() == UO_AddrOf;
+  }
+  if (HasPointerToLocal) {
+    collectAssigned(Callee->getBody(), CalleeAssigns);
+    struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
+      bool Found = false;
+      bool VisitForStmt(ForStmt *) { return !(Found = true); }
+      bool VisitWhileStmt(WhileStmt *) { return !(Found = true); }
+      bool VisitDoStmt(DoStmt *) { return !(Found = true); }
+      bool VisitCXXForRangeStmt(CXXForRangeStmt *) { return !(Found = true); }
+    } LF;
+    LF.TraverseStmt(const_cast<Stmt *>(Callee->getBody()));
+    CalleeLoops = LF.Found;
+  }
   for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
     if (I + Shift < Args.size()) {
       Value V = Args[I + Shift];
-      if (P->getType()->isReferenceType()) {
-        // A reference parameter aliases the caller's object: follow the
-        // value, and give up on writes through it.
-        LValue LV = evalLValue(CE->getArg(I + Shift));
-        (void)LV;
+      const clang::Expr *A = CE->getArg(I + Shift);
+      QualType PT = P->getType();
+      if (PT->isReferenceType() &&
+          !PT.getNonReferenceType().isConstQualified()) {
+        if (const ValueDecl *L = LocalOf(A))
+          CopyOut.push_back({P, L});
+      } else if (PT->isPointerType()) {
+        const auto *UO = dyn_cast<UnaryOperator>(A->IgnoreParenImpCasts());
+        const ValueDecl *L = UO && UO->getOpcode() == UO_AddrOf
+                                 ? LocalOf(UO->getSubExpr())
+                                 : nullptr;
+        if (L && !CalleeLoops && !CalleeAssigns.count(P) &&
+            !PT->getPointeeType()->isRecordType()) {
+          PointsToLocal[P] = L;
+          Aliased.push_back(P);
+        }
       }
       Vars[P] = V;
     } else if (P->hasDefaultArg()) {
@@ -355,6 +401,19 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   for (auto &[D, V] : Vars)
     if (Saved.count(D))
       After[D] = V;
+  // What the callee wrote through an out-parameter.
+  for (const ValueDecl *P : Aliased) {
+    const ValueDecl *L = PointsToLocal[P];
+    PointsToLocal.erase(P);
+    if (auto It = Vars.find(L); It != Vars.end())
+      After[L] = It->second;
+  }
+  for (const auto &[P, L] : CopyOut) {
+    if (auto It = Vars.find(P); It != Vars.end())
+      After[L] = It->second;
+    else
+      After.erase(L);
+  }
   Vars = After;
   Guards.resize(GuardDepth);
   ReturnValue = SavedRet;

@@ -211,6 +211,19 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
     return R;
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    // p[0] where p points at a caller's local.
+    if (const auto *PD =
+            dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+      if (auto It = PointsToLocal.find(PD->getDecl());
+          It != PointsToLocal.end()) {
+        Expr::EvalResult Zero;
+        if (ASE->getIdx()->EvaluateAsInt(Zero, Ctx) &&
+            Zero.Val.getInt() == 0) {
+          R.Kind = LValue::Var;
+          R.Decl = It->second;
+          return R;
+        }
+      }
     Value Base = eval(ASE->getBase());
     Value Idx = eval(ASE->getIdx());
     if (Base.Kind != Value::Pointer) {
@@ -235,6 +248,14 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Deref) {
+      if (const auto *PD = dyn_cast<DeclRefExpr>(
+              UO->getSubExpr()->IgnoreParenImpCasts()))
+        if (auto It = PointsToLocal.find(PD->getDecl());
+            It != PointsToLocal.end()) {
+          R.Kind = LValue::Var;
+          R.Decl = It->second;
+          return R;
+        }
       Value P = eval(UO->getSubExpr());
       if (P.Kind != Value::Pointer)
         P = Value::pointer(text(UO->getSubExpr()), MemorySpace::Unknown,

@@ -222,6 +222,34 @@ void explainStride(const AccessFacts &A, const LaunchConfig &L,
     }
     return;
   }
+  // The index is not affine in threadIdx.x (t / 64, t % 64 from a
+  // divmod): the sample's lanes may still be a constant stride apart.
+  std::optional<int64_t> Stride;
+  bool Constant = true;
+  std::optional<int64_t> Prev;
+  for (const auto &Addr : S.Req.Lane) {
+    if (!Addr) {
+      Prev.reset();
+      continue;
+    }
+    if (Prev) {
+      int64_t D = *Addr - *Prev;
+      if (Stride && *Stride != D)
+        Constant = false;
+      Stride = D;
+    }
+    Prev = Addr;
+  }
+  if (Constant && Stride && *Stride != 0 && A.ElementSize &&
+      *Stride % int64_t(A.ElementSize) == 0 &&
+      std::llabs(*Stride) != int64_t(A.ElementSize)) {
+    Why = "adjacent lanes are " +
+          plural(*Stride / int64_t(A.ElementSize), "element", "elements") +
+          " (" + std::to_string(*Stride) + " bytes) apart";
+    Fix = "stage the data through a shared-memory tile: move it with "
+          "consecutive lanes on consecutive elements, then read the tile";
+    return;
+  }
   Why = "the lanes' addresses are scattered";
 }
 

@@ -207,6 +207,40 @@ __global__ void aosFields(float *o, const Point3 *s) { o[T] = s[T].x + s[T].y; }
 // CC13: :[[@LINE-4]]:68: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
 // CC13: :[[@LINE-5]]:77: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
 
+// Out-parameters of __device__ functions (issue 14, item 2): the values a
+// helper writes through a reference or a pointer reach the caller. Thread t
+// of a 64-wide image works on (row t / 64, column t % 64); the load
+// in[row * 64 + col] is contiguous, the store out[col * 64 + row] puts
+// adjacent lanes 64 elements (256 bytes) apart: 32 sectors in 32 lines for
+// 128 bytes (ideal 4), 128 of 1024 bytes = 13% used. On 1.3 each lane of a
+// half-warp is in its own segment, one 32-byte transaction each: 32 per warp
+// (ideal 2), 128 of 1024 bytes = 13%. Were row and col not followed out of
+// the helper, they would look the same for every lane.
+__device__ void divmodRef(int i, int d, int &q, int &r) {
+  q = i / d;
+  r = i % d;
+}
+__device__ void divmodPtr(int i, int d, int *q, int *r) {
+  *q = i / d;
+  *r = i % d;
+}
+__global__ void outByReference(float *o, const float *i) {
+  int row, col;
+  divmodRef(T, 64, row, col);
+  o[col * 64 + row] = i[row * 64 + col];
+}
+// CC80: :[[@LINE-2]]:3: warning: global store to 'o' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-3]]:3: note: adjacent lanes are 64 elements (256 bytes) apart
+// CC13: :[[@LINE-4]]:3: warning: global store to 'o' needs 32 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used [warplint-uncoalesced-access]
+__global__ void outByPointer(float *o, const float *i) {
+  int row, col;
+  divmodPtr(T, 64, &row, &col);
+  o[col * 64 + row] = i[row * 64 + col];
+}
+// CC80: :[[@LINE-2]]:3: warning: global store to 'o' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-3]]:3: note: adjacent lanes are 64 elements (256 bytes) apart
+// CC13: :[[@LINE-4]]:3: warning: global store to 'o' needs 32 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used [warplint-uncoalesced-access]
+
 void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
                double *od, const double *id, Matrix M, Matrix N, Matrix P,
                int n, const float2 *p2, float2 *w2, const uchar4 *c4,
@@ -234,4 +268,6 @@ void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
   float2Store<<<64, 256>>>(w2, i);
   float4XZ<<<64, 256>>>(o, i4);
   aosFields<<<64, 256>>>(o, s3);
+  outByReference<<<16, 256>>>(o, i);
+  outByPointer<<<16, 256>>>(o, i);
 }
