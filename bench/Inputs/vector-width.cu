@@ -56,3 +56,25 @@ __global__ void sharedF2(float *o, const float2 *p) {
   __syncthreads();
   o[T] = s[255 - threadIdx.x].x + s[255 - threadIdx.x].y;
 }
+// Read-modify-write of three bytes of a uchar4, field by field: the loads
+// merge across the stores (which write other bytes), the stores split into
+// a 2-byte and a 1-byte store.
+__global__ void blendRGB(uchar4 *img, uchar4 c, int n) {
+  int p = T;
+  img[p].x = (img[p].x * n + c.x) / (n + 1);
+  img[p].y = (img[p].y * n + c.y) / (n + 1);
+  img[p].z = (img[p].z * n + c.z) / (n + 1);
+}
+__global__ void f4storeXYZ(float4 *p, const float *a) {
+  float v = a[T];
+  p[T].x = v;
+  p[T].y = v + 1.0f;
+  p[T].z = v + 2.0f;
+}
+__global__ void f4storeAll(float4 *p, const float *a) {
+  float v = a[T];
+  p[T].w = v;
+  p[T].x = v + 1.0f;
+  p[T].z = v + 2.0f;
+  p[T].y = v + 3.0f;
+}

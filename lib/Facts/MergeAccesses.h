@@ -25,14 +25,14 @@ namespace warplint {
 /// loads or both stores (not atomic), in the same memory space, based on
 /// the same buffer, under the same loops, guards and calls, and address
 /// the same element (their byte offsets differ by the difference of their
-/// field offsets); a store to that space between two loads of a group
-/// (for a group of stores, any other access to that space) ends the
-/// group, as it could alias. A group of two or more distinct fields is
-/// merged when the fields fit in one naturally aligned window of 2, 4, 8
-/// or 16 bytes no wider than the element's alignment. The merged access is
-/// the window: ElementSize its width, UsedBytes the bytes the fields cover,
-/// MergedFrom their texts. Indices in ValueFrom are updated. Returns the
-/// number of accesses removed.
+/// field offsets). Merging hoists later loads to the first and sinks
+/// earlier stores to the last, so an access in between that writes a later
+/// load's bytes (or touches an earlier store's), or that may alias, ends
+/// the group. Loads: the fields' narrowest naturally aligned window of 2,
+/// 4, 8 or 16 bytes no wider than the element's alignment (UsedBytes the
+/// bytes the fields cover). Stores: the widest aligned windows the fields
+/// fill exactly. MergedFrom holds the fields' texts; indices in ValueFrom
+/// are updated. Returns the number of accesses removed.
 unsigned mergeVectorAccesses(KernelFacts &K);
 
 } // namespace warplint

@@ -117,4 +117,61 @@ TEST(MergeAccessesTest, ValueFromFollowsTheMergedLoad) {
   EXPECT_EQ(K.Accesses[1].Text, "s[j]");
 }
 
+TEST(MergeAccessesTest, LoadsMergeAcrossAStoreToOtherBytes) {
+  // img[p].x = f(img[p].x); img[p].y = f(img[p].y): the store to .x does
+  // not write .y, so both loads are one 2-byte load (nvcc: ld.v2.u8).
+  KernelFacts K;
+  K.Accesses.push_back(field("c", true, 4, 4, 0, 1, "c[i].x"));
+  K.Accesses.push_back(field("c", false, 4, 4, 0, 1, "c[i].x"));
+  K.Accesses.push_back(field("c", true, 4, 4, 1, 1, "c[i].y"));
+  K.Accesses.push_back(field("c", false, 4, 4, 1, 1, "c[i].y"));
+  mergeVectorAccesses(K);
+  ASSERT_EQ(K.Accesses.size(), 2u);
+  EXPECT_TRUE(K.Accesses[0].IsRead);
+  EXPECT_EQ(K.Accesses[0].ElementSize, 2u);
+  EXPECT_EQ(K.Accesses[0].UsedBytes, 0u);
+  EXPECT_TRUE(K.Accesses[1].IsWrite);
+  EXPECT_EQ(K.Accesses[1].ElementSize, 2u);
+}
+
+TEST(MergeAccessesTest, AStoreToTheBytesOfALaterLoadKeepsItApart) {
+  KernelFacts K;
+  K.Accesses.push_back(field("c", true, 4, 4, 0, 1, "c[i].x"));
+  K.Accesses.push_back(field("c", false, 4, 4, 1, 1, "c[i].y"));
+  K.Accesses.push_back(field("c", true, 4, 4, 1, 1, "c[i].y"));
+  EXPECT_EQ(mergeVectorAccesses(K), 0u);
+}
+
+TEST(MergeAccessesTest, StoresSplitIntoTheWindowsTheyFill) {
+  // .x .y .z of a uchar4 stored: a 2-byte store and a 1-byte store (a
+  // 4-byte vector store would write .w).
+  KernelFacts K;
+  for (unsigned B = 0; B < 3; ++B)
+    K.Accesses.push_back(field("c", false, 4, 4, B, 1, "c[i]." + std::string(1, "xyz"[B])));
+  EXPECT_EQ(mergeVectorAccesses(K), 1u);
+  ASSERT_EQ(K.Accesses.size(), 2u);
+  EXPECT_EQ(K.Accesses[0].ElementSize, 2u);
+  EXPECT_EQ(K.Accesses[0].UsedBytes, 0u);
+  EXPECT_EQ(K.Accesses[1].ElementSize, 1u);
+  EXPECT_EQ(K.Accesses[1].Text, "c[i].z");
+}
+
+TEST(MergeAccessesTest, StoresInAnyOrderFillingTheElementAreOne) {
+  KernelFacts K;
+  for (unsigned F : {3u, 0u, 2u, 1u})
+    K.Accesses.push_back(field("p", false, 16, 16, 4 * F, 4, "p[i]." + std::string(1, "xyzw"[F])));
+  mergeVectorAccesses(K);
+  ASSERT_EQ(K.Accesses.size(), 1u);
+  EXPECT_EQ(K.Accesses[0].ElementSize, 16u);
+}
+
+TEST(MergeAccessesTest, ALoadOfAnotherBufferKeepsStoresApart) {
+  // p[i].x = a[i]; p[i].y = a[i]: a may alias p, and is read again.
+  KernelFacts K;
+  K.Accesses.push_back(field("p", false, 8, 8, 0, 4, "p[i].x"));
+  K.Accesses.push_back(field("a", true, 4, 0, 0, 4, "a[i]"));
+  K.Accesses.push_back(field("p", false, 8, 8, 4, 4, "p[i].y"));
+  EXPECT_EQ(mergeVectorAccesses(K), 0u);
+}
+
 } // namespace
