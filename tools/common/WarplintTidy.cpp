@@ -11,6 +11,12 @@ ClangTidyOptions warplintDefaultOptions() {
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   // warplint-kernel-cost is off unless enabled (it needs a budget).
   Defaults.Checks = "-*,warplint-*,-warplint-kernel-cost";
+  // Findings in every header of the user's project: kernels live in
+  // included *_kernel.cu and .cuh files. System headers (the toolkit's,
+  // warplint's built-in one, anything included through -isystem) stay out
+  // (SystemHeaders is false); --header-filter or a .clang-tidy file's
+  // HeaderFilterRegex narrows it (docs/usage.md, "Headers").
+  Defaults.HeaderFilterRegex = ".*";
   return Defaults;
 }
 
