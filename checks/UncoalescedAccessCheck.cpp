@@ -6,6 +6,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 #include <cmath>
+#include <cstdio>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -28,7 +29,12 @@ UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
       Launch(Options.getLocalOrGlobal("Launch", "")),
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
-      MinFactor(parseFactor(Options.get("MinFactor", "1.5"))) {}
+      MinFactor(parseFactor(Options.get("MinFactor", "1.5"))),
+      MinExcessText(Options.get("MinExcessSectors", "1")) {
+  std::optional<double> D = parseNumberOption(MinExcessText);
+  if (D && *D >= 0)
+    MinExcess = *D;
+}
 
 void UncoalescedAccessCheck::storeOptions(
     tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -37,6 +43,7 @@ void UncoalescedAccessCheck::storeOptions(
   Options.store(Opts, "ArchDir", ArchDir);
   Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "MinFactor", std::to_string(MinFactor));
+  Options.store(Opts, "MinExcessSectors", MinExcessText);
 }
 
 void UncoalescedAccessCheck::registerPPCallbacks(const SourceManager &,
@@ -60,13 +67,18 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
+  if (!MinExcess)
+    configurationDiag("invalid MinExcessSectors for %0: '%1' (a number of "
+                      "sectors, 0 or more; 0 turns the rule off); using 1")
+        << getID() << MinExcessText;
   if (!In)
     return;
   const GpuModel *Gpu = &In->gpu();
   for (size_t KI = 0; KI < In->kernels().size(); ++KI) {
     const KernelContext &KC = In->kernels()[KI];
     for (const CoalescingFinding &F :
-         In->TU->uncoalescedAccesses(In->Request, KI, MinFactor)) {
+         In->TU->uncoalescedAccesses(In->Request, KI, MinFactor,
+                                     MinExcess.value_or(1.0))) {
       const AccessFacts &A = *F.Access;
       unsigned Used = unsigned(std::lround(100 * F.Worst.efficiency()));
       bool Half = F.Family == CoalescingFamily::CC1_0 ||
@@ -84,6 +96,20 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
             << F.Worst.IdealSectors << Used;
       if (!F.Why.empty())
         diag(toLoc(A.Loc), "%0", DiagnosticIDs::Note) << F.Why;
+      if (F.ByExcess) {
+        char Mean[32], Factor[32];
+        snprintf(Mean, sizeof Mean, "%.3g", F.ExcessMean);
+        snprintf(Factor, sizeof Factor, "%g", MinFactor);
+        const bool One = std::string(Mean) == "1";
+        diag(toLoc(A.Loc),
+             "%0 excess %1 per warp request on average, in a loop: below the "
+             "%2x factor, but paid on every iteration (MinExcessSectors)",
+             DiagnosticIDs::Note)
+            << Mean
+            << (Half ? (One ? "transaction" : "transactions")
+                     : (One ? "sector" : "sectors"))
+            << Factor;
+      }
       if (F.Share < 1.0)
         diag(toLoc(A.Loc), "%0%% of the enumerated warp requests are like this",
              DiagnosticIDs::Note)

@@ -4,11 +4,14 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include <optional>
+
 namespace warplint {
 namespace checks {
 
 /// Warns when a warp's global memory request needs more sectors (on 1.x,
-/// transactions) than the ideal by more than MinFactor.
+/// transactions) than the ideal by more than MinFactor, or, inside a loop,
+/// at least MinExcessSectors more than the ideal (misalignment).
 /// Documentation: docs/checks/uncoalesced-access.md
 class UncoalescedAccessCheck : public clang::tidy::ClangTidyCheck {
 public:
@@ -32,6 +35,8 @@ private:
   const std::string ArchDir;
   const std::string Assume;
   const double MinFactor;
+  const std::string MinExcessText;
+  std::optional<double> MinExcess;
 };
 
 } // namespace checks

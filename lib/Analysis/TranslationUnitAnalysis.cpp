@@ -188,8 +188,9 @@ TranslationUnitAnalysis::prepare(const AnalysisRequest &Req) {
 const std::vector<CoalescingFinding> &
 TranslationUnitAnalysis::uncoalescedAccesses(const AnalysisRequest &R,
                                              size_t KernelIndex,
-                                             double MinFactor) {
-  auto Key = std::make_tuple(R, KernelIndex, MinFactor);
+                                             double MinFactor,
+                                             double MinExcessInLoop) {
+  auto Key = std::make_tuple(R, KernelIndex, MinFactor, MinExcessInLoop);
   auto It = Coalescing.find(Key);
   if (It != Coalescing.end())
     return It->second;
@@ -198,6 +199,7 @@ TranslationUnitAnalysis::uncoalescedAccesses(const AnalysisRequest &R,
   AnalysisOptions AO;
   AO.Enum = KC.Enum;
   AO.MinFactor = MinFactor;
+  AO.MinExcessInLoop = MinExcessInLoop;
   ++Stats.FindingComputations;
   return Coalescing[Key] =
              findUncoalescedAccesses(*KC.Kernel, KC.Configs, P.Gpu, AO);

@@ -105,7 +105,7 @@ public:
   /// threshold \p MinFactor.
   const std::vector<CoalescingFinding> &
   uncoalescedAccesses(const AnalysisRequest &R, size_t KernelIndex,
-                      double MinFactor);
+                      double MinFactor, double MinExcessInLoop = 1.0);
 
   /// Bank-conflict findings of kernel \p KernelIndex on \p Gpu (the
   /// prepared GPU, or the same with another bank mode) with \p MinWays.
@@ -135,7 +135,7 @@ private:
   const clang::Preprocessor *PP;
   std::optional<FileFacts> Facts;
   std::map<AnalysisRequest, std::unique_ptr<PreparedAnalysis>> Prepared;
-  std::map<std::tuple<AnalysisRequest, size_t, double>,
+  std::map<std::tuple<AnalysisRequest, size_t, double, double>,
            std::vector<CoalescingFinding>>
       Coalescing;
   std::map<std::tuple<AnalysisRequest, size_t, unsigned, bool>,

@@ -73,6 +73,11 @@ std::map<std::string, double> findingNumbers(const std::string &Check,
       if (!M[I + 1].getAsDouble(V))
         R[P.Names[I]] = V;
     }
+    // Nsight Compute's "excessive sectors" of the worst request.
+    if (R.count("sectors") && R.count("ideal"))
+      R["excess_sectors"] = R["sectors"] - R["ideal"];
+    else if (R.count("transactions") && R.count("ideal"))
+      R["excess_transactions"] = R["transactions"] - R["ideal"];
     break;
   }
   return R;

@@ -263,7 +263,31 @@ struct WorstCoalescing {
   CoalescingResult R;
   double Factor = 0;
   double Share = 1;
+  double ExcessMean = 0;
+  double ExcessShare = 0; ///< share of the requests with any excess
 };
+
+unsigned excessOf(const CoalescingResult &R, CoalescingFamily F) {
+  const bool Half = F == CoalescingFamily::CC1_0 || F == CoalescingFamily::CC1_2;
+  const unsigned Got = Half ? R.Transactions : R.Sectors;
+  const unsigned Ideal = Half ? R.IdealTransactions : R.IdealSectors;
+  return Got > Ideal ? Got - Ideal : 0;
+}
+
+/// Another access to the same buffer at a constant distance of less than a
+/// line, in the same loops (a stencil's neighbour): it reads the sector
+/// this one's misalignment adds.
+bool hasNeighbour(const KernelFacts &K, const AccessFacts &A) {
+  for (const AccessFacts &B : K.Accesses) {
+    if (&B == &A || B.Space != A.Space || B.Base != A.Base ||
+        B.Loops != A.Loops)
+      continue;
+    std::optional<int64_t> D = sym::Expr::sub(B.ByteOffset, A.ByteOffset).asConst();
+    if (D && *D != 0 && std::llabs(*D) < 128)
+      return true;
+  }
+  return false;
+}
 
 std::optional<WorstCoalescing> worstCoalescing(const KernelFacts &K,
                                                const AccessFacts &A,
@@ -275,12 +299,15 @@ std::optional<WorstCoalescing> worstCoalescing(const KernelFacts &K,
   W.E = enumerateAccess(K, A, L, EO);
   if (!W.E.Unanalysable.empty() || W.E.Samples.empty())
     return std::nullopt;
-  unsigned Bad = 0, Total = 0;
+  unsigned Bad = 0, Total = 0, WithExcess = 0;
+  double Excess = 0;
   for (size_t I = 0; I < W.E.Samples.size(); ++I) {
     const WarpSample &S = W.E.Samples[I];
     CoalescingResult CR = analyzeCoalescing(S.Req, F);
     double Fa = factorOf(CR, F);
     Total += S.Weight;
+    Excess += double(S.Weight) * excessOf(CR, F);
+    WithExcess += excessOf(CR, F) ? S.Weight : 0;
     if (Fa > Opts.MinFactor)
       Bad += S.Weight;
     if (I == 0 || Fa > W.Factor) {
@@ -290,6 +317,8 @@ std::optional<WorstCoalescing> worstCoalescing(const KernelFacts &K,
     }
   }
   W.Share = Total ? double(Bad) / Total : 1.0;
+  W.ExcessMean = Total ? Excess / Total : 0.0;
+  W.ExcessShare = Total ? double(WithExcess) / Total : 1.0;
   return W;
 }
 
@@ -331,15 +360,26 @@ findUncoalescedAccesses(const KernelFacts &K,
         continue;
       CoalescingFamily F = A.IsRead ? Gpu.Loads : Gpu.Stores;
       auto W = worstCoalescing(K, A, L, F, Opts, Opts.Enum);
-      if (!W || W->Factor <= Opts.MinFactor)
+      if (!W)
+        continue;
+      const bool ByExcess = W->Factor <= Opts.MinFactor &&
+                            Opts.MinExcessInLoop > 0 && !A.Loops.empty() &&
+                            W->ExcessMean >= Opts.MinExcessInLoop &&
+                            (F == CoalescingFamily::CC1_0 ||
+                             F == CoalescingFamily::CC1_2 ||
+                             !hasNeighbour(K, A));
+      if (W->Factor <= Opts.MinFactor && !ByExcess)
         continue;
       CoalescingFinding Fd;
+      Fd.ByExcess = ByExcess;
+      Fd.ExcessWorst = excessOf(W->R, F);
+      Fd.ExcessMean = W->ExcessMean;
       Fd.Access = &A;
       Fd.Config = L;
       Fd.Family = F;
       Fd.Worst = W->R;
       Fd.Factor = W->Factor;
-      Fd.Share = W->Share;
+      Fd.Share = ByExcess ? W->ExcessShare : W->Share;
       Fd.Assumptions = W->E.Assumptions;
       if (!W->E.Chosen.empty()) {
         EnumerationOptions Other = Opts.Enum;

@@ -59,6 +59,14 @@ struct AnalysisOptions {
   /// Warn when a request needs more than this many times the ideal number
   /// of sectors (transactions on 1.x).
   double MinFactor = 1.5;
+  /// Also warn, below MinFactor, on an access inside a loop whose requests
+  /// need on average at least this many sectors (1.x: transactions) more
+  /// than the ideal, Nsight Compute's "excessive sectors" (a copy at an
+  /// offset: 5 for 4). On GPUs with caches (2.x and later) not for an
+  /// access with a neighbour on the same buffer less than a line away (a
+  /// stencil's in[i-1], in[i+1]), whose extra sector the neighbour reads
+  /// anyway; 1.x has no cache, and pays. 0 turns the rule off.
+  double MinExcessInLoop = 1.0;
   /// Warn on bank conflicts of at least this degree.
   unsigned MinWays = 2;
 };
@@ -73,6 +81,12 @@ struct CoalescingFinding {
   double Factor = 1;
   /// Share of the enumerated requests that exceed the factor.
   double Share = 1;
+  /// Sectors (1.x: transactions) above the ideal, per request: in the worst
+  /// request, and the mean over the enumerated requests.
+  unsigned ExcessWorst = 0;
+  double ExcessMean = 0;
+  /// Reported by the excess rule (MinExcessInLoop), below MinFactor.
+  bool ByExcess = false;
   /// Why: e.g. "adjacent lanes are 4096 elements (16384 bytes) apart: the
   /// index changes by 'height' per threadIdx.x".
   std::string Why;

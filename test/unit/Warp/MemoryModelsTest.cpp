@@ -390,3 +390,18 @@ TEST(MemoryModelsCoalescing, NegativeAddresses) {
 }
 
 } // namespace
+
+TEST(MemoryModelsTest, AVectorUsingHalfItsBytesHasTheIdealOfTheBytesUsed) {
+  // .x and .z of a float4, one 16-byte load per lane: 512 bytes, 16
+  // sectors; the 256 bytes used would fit in 8.
+  warplint::WarpRequest R;
+  R.AccessSize = 16;
+  R.UsedBytes = 8;
+  for (unsigned K = 0; K < warplint::WarpSize; ++K)
+    R.Lane[K] = int64_t(16 * K);
+  auto C = warplint::analyzeCoalescing(R, warplint::CoalescingFamily::L2Sectors);
+  EXPECT_EQ(C.Sectors, 16u);
+  EXPECT_EQ(C.IdealSectors, 8u);
+  EXPECT_EQ(C.BytesRequested, 256u);
+  EXPECT_DOUBLE_EQ(C.efficiency(), 0.5);
+}
