@@ -176,7 +176,9 @@ void explainStride(const AccessFacts &A, const LaunchConfig &L,
   if (Cx && A.AggregateAlign && A.AggregateSize > A.ElementSize &&
       *Cx * int64_t(A.ElementSize) == int64_t(A.AggregateSize)) {
     // p[i].f over an array of structures, field by field.
-    Why = "adjacent lanes read the same " + std::to_string(A.ElementSize) +
+    Why = std::string("adjacent lanes ") +
+          (A.IsWrite && !A.IsRead ? "write" : "read") + " the same " +
+          std::to_string(A.ElementSize) +
           "-byte field of consecutive " + std::to_string(A.AggregateSize) +
           "-byte elements (an array of structures); the element's " +
           std::to_string(A.AggregateAlign) +
@@ -370,6 +372,22 @@ findUncoalescedAccesses(const KernelFacts &K,
                              !hasNeighbour(K, A));
       if (W->Factor <= Opts.MinFactor && !ByExcess)
         continue;
+      // Under a branch on data (keys[i] == key) the lanes that get here are
+      // not known: all 32 were assumed. When one lane alone would not be
+      // reported, the verdict rests on that guess: no warning.
+      if (W->E.UnknownGuard) {
+        const WarpRequest &Worst = W->E.Samples[W->Worst].Req;
+        WarpRequest One = Worst;
+        bool Kept = false;
+        for (auto &Addr : One.Lane) {
+          if (Addr && !Kept)
+            Kept = true;
+          else
+            Addr.reset();
+        }
+        if (factorOf(analyzeCoalescing(One, F), F) <= Opts.MinFactor)
+          continue;
+      }
       CoalescingFinding Fd;
       Fd.ByExcess = ByExcess;
       Fd.ExcessWorst = excessOf(W->R, F);

@@ -407,6 +407,7 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
           S.Iterations = T;
           R.Samples.push_back(std::move(S));
         }
+  R.UnknownGuard = GuardUnknown;
   if (GuardUnknown)
     Assume("every lane passes the branches around the access whose "
            "conditions depend on unknown values");

@@ -79,6 +79,9 @@ struct AccessEnumeration {
   /// Unknowns that took a chosen value (not given, not at the launch), with
   /// the value.
   std::map<std::string, int64_t> Chosen;
+  /// A branch around the access has a condition on values not known here
+  /// (loaded data, a call's result): every lane was taken to pass it.
+  bool UnknownGuard = false;
 };
 
 /// The values a loop's symbol takes in the enumeration: iteration numbers

@@ -241,6 +241,16 @@ __global__ void outByPointer(float *o, const float *i) {
 // CC80: :[[@LINE-3]]:3: note: adjacent lanes are 64 elements (256 bytes) apart
 // CC13: :[[@LINE-4]]:3: warning: global store to 'o' needs 32 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used [warplint-uncoalesced-access]
 
+// A store under a branch on loaded data (issue 14, item 8): which lanes
+// find the key is not known. With all 32 lanes, o[32 * T] would be 32
+// sectors for 128 bytes (ideal 4); with the one lane a search usually has,
+// 1 sector (ideal 1). The verdict rests on the guess: no warning. The same
+// store with no branch is reported (stride32 above).
+__global__ void storeWhereFound(float *o, const float *keys, float key) {
+  if (keys[T] == key)
+    o[32 * T] = 1.0f;
+}
+
 void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
                double *od, const double *id, Matrix M, Matrix N, Matrix P,
                int n, const float2 *p2, float2 *w2, const uchar4 *c4,
@@ -270,4 +280,5 @@ void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
   aosFields<<<64, 256>>>(o, s3);
   outByReference<<<16, 256>>>(o, i);
   outByPointer<<<16, 256>>>(o, i);
+  storeWhereFound<<<64, 256>>>(o, i, 3.0f);
 }
