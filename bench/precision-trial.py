@@ -28,10 +28,10 @@ toolkit). Each file is run as
 with the default checks (or --checks). Every diagnostic of the JSON report
 becomes a CSV row: check, file (relative to the suite root), line, column,
 message, the first note (usually the "why"), and a `key` that identifies
-the warning across runs and versions: check, file, line and the message with
-its numbers removed, so that the same warning with other numbers is the same
-key (a changed number shows in the message column). The summary prints the
-count per check.
+the warning across runs and versions: check, file, line, column and the
+message, numbers included, since a verdict is on the numbers too (the same
+line with other numbers is judged again). The summary prints the count per
+check.
 
 count
 -----
@@ -73,11 +73,8 @@ def load_suite_trial():
     return m
 
 
-NUM_RE = re.compile(r"-?\d+(\.\d+)?")
-
-
-def key_of(check, rel, line, message):
-    return "%s|%s|%d|%s" % (check, rel, line, NUM_RE.sub("#", message))
+def key_of(check, rel, line, column, message):
+    return "%s|%s|%d:%d|%s" % (check, rel, line, column, message)
 
 
 def cmd_list(a):
@@ -126,7 +123,7 @@ def cmd_list(a):
                 "note": note,
                 "from": os.path.relpath(f, root),
             }
-            row["key"] = key_of(row["check"], rel, int(row["line"]), row["message"])
+            row["key"] = key_of(row["check"], rel, int(row["line"]), int(row["column"]), row["message"])
             rows.append(row)
             per_check[row["check"]] += 1
         if a.verbose:

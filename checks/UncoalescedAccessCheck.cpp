@@ -5,6 +5,9 @@
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -76,9 +79,34 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
   const GpuModel *Gpu = &In->gpu();
   for (size_t KI = 0; KI < In->kernels().size(); ++KI) {
     const KernelContext &KC = In->kernels()[KI];
-    for (const CoalescingFinding &F :
-         In->TU->uncoalescedAccesses(In->Request, KI, MinFactor,
-                                     MinExcess.value_or(1.0))) {
+    const std::vector<CoalescingFinding> &All = In->TU->uncoalescedAccesses(
+        In->Request, KI, MinFactor, MinExcess.value_or(1.0));
+    // One root cause, one warning: the accesses of a kernel to the same
+    // buffer with the same numbers and the same explanation are reported
+    // at the first, with a note listing the others.
+    auto SameCause = [](const CoalescingFinding &X, const CoalescingFinding &Y) {
+      return X.Access->Base == Y.Access->Base &&
+             X.Access->IsRead == Y.Access->IsRead &&
+             X.Access->IsWrite == Y.Access->IsWrite &&
+             X.Worst.Sectors == Y.Worst.Sectors &&
+             X.Worst.Transactions == Y.Worst.Transactions &&
+             X.Worst.IdealSectors == Y.Worst.IdealSectors &&
+             X.Worst.IdealTransactions == Y.Worst.IdealTransactions &&
+             X.Worst.BytesRequested == Y.Worst.BytesRequested &&
+             X.Worst.BytesFetched == Y.Worst.BytesFetched && X.Why == Y.Why &&
+             X.Config.Grid == Y.Config.Grid && X.Config.Block == Y.Config.Block;
+    };
+    std::vector<bool> Folded(All.size(), false);
+    for (size_t FI = 0; FI < All.size(); ++FI) {
+      if (Folded[FI])
+        continue;
+      const CoalescingFinding &F = All[FI];
+      std::vector<const AccessFacts *> Same;
+      for (size_t GI = FI + 1; GI < All.size(); ++GI)
+        if (!Folded[GI] && SameCause(F, All[GI])) {
+          Folded[GI] = true;
+          Same.push_back(All[GI].Access);
+        }
       const AccessFacts &A = *F.Access;
       unsigned Used = unsigned(std::lround(100 * F.Worst.efficiency()));
       bool Half = F.Family == CoalescingFamily::CC1_0 ||
@@ -119,6 +147,30 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
         diag(Loc, "assuming %0", DiagnosticIDs::Note) << Text;
       if (!F.Fix.empty())
         diag(toLoc(A.Loc), "to fix: %0", DiagnosticIDs::Note) << F.Fix;
+      if (!Same.empty()) {
+        // The distinct places, in order (an inlined helper's access appears
+        // once per call); a place in another file is named with its file.
+        std::vector<std::string> Places;
+        for (const AccessFacts *O : Same) {
+          std::string P = std::to_string(O->Loc.Line);
+          if (O->Loc.File != A.Loc.File)
+            P = llvm::sys::path::filename(O->Loc.File).str() + ":" + P;
+          if (std::find(Places.begin(), Places.end(), P) == Places.end())
+            Places.push_back(P);
+        }
+        std::string Lines;
+        for (size_t I = 0; I < Places.size() && I < 12; ++I)
+          Lines += (I ? ", " : "") + Places[I];
+        if (Places.size() > 12)
+          Lines += ", ...";
+        diag(toLoc(A.Loc),
+             "%0 more %select{access|accesses}1 to '%2' in this kernel "
+             "%select{has|have}1 the same pattern and numbers (%select{line|"
+             "lines}4 %3); not reported separately",
+             DiagnosticIDs::Note)
+            << unsigned(Same.size()) << (Same.size() > 1 ? 1 : 0) << A.Base
+            << Lines << (Places.size() > 1 ? 1 : 0);
+      }
     }
   }
 }

@@ -191,7 +191,8 @@ __global__ void float4XZ(float *o, const float4 *q) { o[T] = q[T].x + q[T].z; }
 // CC80: :[[@LINE-2]]:67: note: each lane loads one 16-byte vector (nvcc merges 2 field accesses into one) and uses 8 of its bytes
 // CC13: :[[@LINE-3]]:67: warning: global load from 'q' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 50% of fetched bytes are used [warplint-uncoalesced-access]
 // A struct of three floats is aligned to 4 bytes: nvcc reads it field by
-// field (two ld.global.f32 here), each a request of its own. Lanes 12 bytes
+// field (two ld.global.f32 here), each a request of its own; the two have
+// the same cause and numbers, so .y is a note of .x's warning. Lanes 12 bytes
 // apart: bytes 0..375, sectors 0..11 = 12 in 3 lines (ideal 4); 128 of 384
 // bytes used = 33%. On 1.3, half-warp 0 spans bytes 0..187: segment 0 whole
 // (128) and 128..187 reduced to 64; half-warp 1, bytes 192..379: 192..255
@@ -203,9 +204,9 @@ struct Point3 {
 __global__ void aosFields(float *o, const Point3 *s) { o[T] = s[T].x + s[T].y; }
 // CC80: :[[@LINE-1]]:68: warning: global load from 's' touches 12 sectors in 3 lines per warp request (ideal 4); 33% of fetched bytes are used [warplint-uncoalesced-access]
 // CC80: :[[@LINE-2]]:68: note: adjacent lanes read the same 4-byte field of consecutive 12-byte elements (an array of structures); the element's 4-byte alignment keeps nvcc from loading it as one vector
-// CC80: :[[@LINE-3]]:77: warning: global load from 's' touches 12 sectors in 3 lines per warp request (ideal 4); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-3]]:68: note: 1 more access to 's' in this kernel has the same pattern and numbers (line [[@LINE-3]]); not reported separately
 // CC13: :[[@LINE-4]]:68: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
-// CC13: :[[@LINE-5]]:77: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC13: :[[@LINE-5]]:68: note: 1 more access to 's' in this kernel has the same pattern and numbers (line [[@LINE-5]]); not reported separately
 
 // Out-parameters of __device__ functions (issue 14, item 2): the values a
 // helper writes through a reference or a pointer reach the caller. Thread t
