@@ -27,7 +27,11 @@ WarpDivergenceCheck::WarpDivergenceCheck(StringRef Name,
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
       WarnOnTailText(Options.get("WarnOnTail", "false")),
-      WarnOnSingleLaneText(Options.get("WarnOnSingleLane", "false")) {
+      WarnOnSingleLaneText(Options.get("WarnOnSingleLane", "false")),
+      MinSplitPercentText(Options.get("MinSplitPercent", "1")) {
+  std::optional<double> P = parseNumberOption(MinSplitPercentText);
+  if (P && *P >= 0 && *P <= 100)
+    MinSplitPercent = *P;
   std::optional<bool> B = parseBoolOption(WarnOnTailText);
   WarnOnTailValid = B.has_value();
   WarnOnTail = B.value_or(false);
@@ -43,6 +47,7 @@ void WarpDivergenceCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) 
   Options.store(Opts, "Assume", Assume);
   Options.store(Opts, "WarnOnTail", WarnOnTailText);
   Options.store(Opts, "WarnOnSingleLane", WarnOnSingleLaneText);
+  Options.store(Opts, "MinSplitPercent", MinSplitPercentText);
 }
 
 void WarpDivergenceCheck::registerPPCallbacks(const SourceManager &,
@@ -224,6 +229,10 @@ void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
   if (!WarnOnTailValid)
     configurationDiag("invalid WarnOnTail for %0: '%1' (true or false)")
         << getID() << WarnOnTailText;
+  if (!MinSplitPercent)
+    configurationDiag("invalid MinSplitPercent for %0: '%1' (a percentage "
+                      "of warps, 0 to 100); using 1")
+        << getID() << MinSplitPercentText;
   if (!WarnOnSingleLaneValid)
     configurationDiag("invalid WarnOnSingleLane for %0: '%1' (true or false)")
         << getID() << WarnOnSingleLaneText;
@@ -251,6 +260,11 @@ void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
         // One lane writing a result while the others wait costs the body
         // once: not what users want warned by default.
         if (!WarnOnSingleLane && R.singleLane())
+          continue;
+        // A branch that splits a handful of warps (a bound at the image's
+        // edge the tail rule does not recognise) costs that share at most.
+        if (R.Warps > 0 &&
+            100.0 * R.SplitWarps / R.Warps < MinSplitPercent.value_or(1.0))
           continue;
         if (!guardsWork(K, R) || !R.Example)
           continue;

@@ -4,6 +4,8 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include <optional>
+
 namespace warplint {
 namespace checks {
 
@@ -40,6 +42,8 @@ private:
   const std::string WarnOnSingleLaneText;
   bool WarnOnSingleLane = false;
   bool WarnOnSingleLaneValid = true;
+  const std::string MinSplitPercentText;
+  std::optional<double> MinSplitPercent;
 };
 
 } // namespace checks

@@ -20,6 +20,16 @@
 // RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnSingleLane: true}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,SINGLE --implicit-check-not='warning:'
 //
+// MinSplitPercent (default 1): a branch that splits fewer than 1% of the
+// warps is not reported; 0 reports every divergent one.
+// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.MinSplitPercent: 0}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,MINSPLIT --implicit-check-not='warning:'
+// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.MinSplitPercent: lots}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADSPLIT
+// BADSPLIT: invalid MinSplitPercent for warplint-warp-divergence: 'lots' (a percentage of warps, 0 to 100); using 1
+//
 // A bad value for the option is said.
 // RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
 // RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnTail: maybe}}" %s -- 2>&1 \
@@ -194,4 +204,15 @@ __global__ void haloBound(float *out, const float *in) {
     // CHECK: :[[@LINE-6]]:5: note: CuMAPz eq. 7: n_path = 640 over n_warp = 384 warp executions, branch efficiency 0.6; evaluated for j = 0, 1, 2
   }
   out[row * MAX + col] = t[0] * t[1] * t[2];
+}
+
+// Only block 0 of 200 takes the even/odd split: its 8 warps of 1600 split
+// (0.5%, under the 1% default); n_path = 1600 + 8 = 1608, 1.005 paths per
+// warp (printed 1), efficiency 1600/1608 = 0.995 (printed 1).
+// warplint: launch grid(200) block(256)
+__global__ void firstBlockOnly(float *out, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (blockIdx.x == 0 && threadIdx.x % 2 == 0)
+    out[i] = in[i] * 2.0f;
+  // MINSPLIT: :[[@LINE-2]]:3: warning: branch on 'blockIdx.x == 0 && threadIdx.x % 2 == 0' diverges: 0.5% of warps split (1 paths per warp) [warplint-warp-divergence]
 }
