@@ -4,6 +4,9 @@
 #include "CheckSupport.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
 
 #include <set>
 
@@ -91,8 +94,25 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
     // The padding fix-it goes on the first warning of each buffer only:
     // the same edit twice would conflict.
     std::set<const SharedBufferFacts *> Fixed;
-    for (const BankConflictFinding &F :
-         In->TU->bankConflicts(In->Request, KI, MinWays, EightByteMode)) {
+    const std::vector<BankConflictFinding> &All =
+        In->TU->bankConflicts(In->Request, KI, MinWays, EightByteMode);
+    // One root cause, one warning: the kernel's accesses to the same buffer
+    // with the same degree and explanation are a note of the first.
+    std::vector<bool> Folded(All.size(), false);
+    for (size_t FI = 0; FI < All.size(); ++FI) {
+      if (Folded[FI])
+        continue;
+      const BankConflictFinding &F = All[FI];
+      std::vector<const AccessFacts *> Same;
+      for (size_t GI = FI + 1; GI < All.size(); ++GI) {
+        const BankConflictFinding &G = All[GI];
+        if (!Folded[GI] && G.Buffer == F.Buffer &&
+            G.Access->Base == F.Access->Base &&
+            G.Worst.Ways == F.Worst.Ways && G.Why == F.Why) {
+          Folded[GI] = true;
+          Same.push_back(G.Access);
+        }
+      }
       const AccessFacts &A = *F.Access;
       {
         auto D = diag(toLoc(A.Loc), "%0-way bank conflict on shared buffer "
@@ -122,6 +142,28 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
                                      "offered: %1",
                DiagnosticIDs::Note)
               << F.Buffer->Name << F.NoPaddingBecause;
+      }
+      if (!Same.empty()) {
+        std::vector<std::string> Places;
+        for (const AccessFacts *O : Same) {
+          std::string P = std::to_string(O->Loc.Line);
+          if (O->Loc.File != A.Loc.File)
+            P = llvm::sys::path::filename(O->Loc.File).str() + ":" + P;
+          if (std::find(Places.begin(), Places.end(), P) == Places.end())
+            Places.push_back(P);
+        }
+        std::string Lines;
+        for (size_t I = 0; I < Places.size() && I < 12; ++I)
+          Lines += (I ? ", " : "") + Places[I];
+        if (Places.size() > 12)
+          Lines += ", ...";
+        diag(toLoc(A.Loc),
+             "%0 more %select{access|accesses}1 to '%2' in this kernel "
+             "%select{has|have}1 the same conflict (%select{line|lines}4 %3); "
+             "not reported separately",
+             DiagnosticIDs::Note)
+            << unsigned(Same.size()) << (Same.size() > 1 ? 1 : 0) << A.Base
+            << Lines << (Places.size() > 1 ? 1 : 0);
       }
     }
   }

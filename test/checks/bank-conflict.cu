@@ -53,10 +53,11 @@ __global__ void columnWise(float *out, const float *in) {
   // CC80: :[[@LINE-2]]:3: warning: 8-way bank conflict on shared buffer 's_in': 8 lanes of a warp hit bank 0 at different words: lanes that differ in threadIdx.x are 16 words apart [warplint-bank-conflict]
   // CC13: :[[@LINE-4]]:20: note: padding the innermost dimension of 's_in' to [BLKDIM + 1] removes the conflicts on every access to it
   // CC80: :[[@LINE-5]]:20: note: 's_in' declared here; padding is not offered: with the padding, 's_in[threadIdx.x][threadIdx.y]' (line [[#@LINE-4]]) would still be 2-way
+  // The load below has the same conflict: a note of the store's warning.
+  // CC13: :[[@LINE-6]]:3: note: 1 more access to 's_in' in this kernel has the same conflict (line [[#@LINE+3]]); not reported separately
+  // CC80: :[[@LINE-7]]:3: note: 1 more access to 's_in' in this kernel has the same conflict (line [[#@LINE+2]]); not reported separately
   __syncthreads();
   out[row * MAX + col] = s_in[threadIdx.x][threadIdx.y];
-  // CC13: :[[@LINE-1]]:26: warning: 16-way bank conflict on shared buffer 's_in'
-  // CC80: :[[@LINE-2]]:26: warning: 8-way bank conflict on shared buffer 's_in'
 }
 
 // CuMAPz Table II, row-wise: conflict-free.
@@ -80,9 +81,9 @@ __global__ void padded(float *out, const float *in) {
   s_in[threadIdx.x][threadIdx.y] = in[row * MAX + col];
   // CC80: :[[@LINE-1]]:3: warning: 2-way bank conflict on shared buffer 's_in'
   // CC80: :[[@LINE-3]]:20: note: padding the innermost dimension of 's_in' to [BLKDIM + 2] removes the conflicts on every access to it
+  // CC80: :[[@LINE-3]]:3: note: 1 more access to 's_in' in this kernel has the same conflict (line [[#@LINE+2]]); not reported separately
   __syncthreads();
   out[row * MAX + col] = s_in[threadIdx.x][threadIdx.y];
-  // CC80: :[[@LINE-1]]:26: warning: 2-way bank conflict on shared buffer 's_in'
 }
 
 // The tiled transpose: the tile is read by column. Word = 32*tx + ty + j:
@@ -131,10 +132,13 @@ __global__ void reduceInterleaved(const float *in, float *out) {
     int index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // CC13: :[[@LINE-1]]:7: warning: 16-way bank conflict on shared buffer 'sdata'
-    // CC80: :[[@LINE-2]]:7: warning: 8-way bank conflict on shared buffer 'sdata'
-    // CC13: :[[@LINE-3]]:23: warning: 16-way bank conflict on shared buffer 'sdata'
-    // CC80: :[[@LINE-4]]:23: warning: 8-way bank conflict on shared buffer 'sdata'
+    // On 1.3 sdata[index + s] (read first) and sdata[index] have the same
+    // conflict, explained alike: one warning, the other a note. On sm_80
+    // they hit different banks (0 and 4): two warnings.
+    // CC13: :[[@LINE-4]]:23: warning: 16-way bank conflict on shared buffer 'sdata'
+    // CC13: :[[@LINE-5]]:23: note: 1 more access to 'sdata' in this kernel has the same conflict (line [[#@LINE-5]]); not reported separately
+    // CC80: :[[@LINE-6]]:7: warning: 8-way bank conflict on shared buffer 'sdata'
+    // CC80: :[[@LINE-7]]:23: warning: 8-way bank conflict on shared buffer 'sdata'
     __syncthreads();
   }
   if (tid == 0)
