@@ -82,6 +82,21 @@ __global__ void float4Stride2(float4 *o, const float4 *i) { o[T] = i[2 * T]; }
 // CC80: :[[@LINE-1]]:68: warning: global load from 'i' touches 32 sectors in 8 lines per warp request (ideal 16); 50% of fetched bytes are used
 // CC13: :[[@LINE-2]]:68: warning: global load from 'i' needs 8 transactions for the 2 half-warps of a warp request (ideal 4); 50% of fetched bytes are used
 
+// Reading a column-major matrix by rows: lanes 'n' elements apart on both
+// sides; swapping threadIdx.x and threadIdx.y makes both contiguous (from
+// 2 x 32 to 2 x 4 sectors), so the swap is offered. n = 1024 at the launch.
+__global__ void columnScale(float *out, const float *in, int n) {
+  int x = blockIdx.x * 32 + threadIdx.x;
+  int y = blockIdx.y * 8 + threadIdx.y;
+  out[x * n + y] = 2.0f * in[x * n + y];
+}
+// CC80: :[[@LINE-2]]:3: warning: global store to 'out' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
+// CC80: :[[@LINE-3]]:3: note: to fix: swap the roles of threadIdx.x and threadIdx.y in this index, so that consecutive lanes touch consecutive elements
+// CC80: :[[@LINE-4]]:27: warning: global load from 'in' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
+// CC80: :[[@LINE-5]]:27: note: to fix: swap the roles of threadIdx.x and threadIdx.y in this index, so that consecutive lanes touch consecutive elements
+// CC13: :[[@LINE-6]]:3: warning: global store to 'out' needs 32 transactions
+// CC13: :[[@LINE-7]]:27: warning: global load from 'in' needs 32 transactions
+
 // The naive transpose: the store walks down a column. height = 1024 at the
 // launch: lanes 4096 bytes apart: 32 sectors in 32 lines (ideal 4), 13%.
 // 1.3: one lane per segment: 32 transactions of 32 bytes (ideal 2), 13%.
@@ -94,8 +109,11 @@ __global__ void transposeNaive(float *out, const float *in, int width,
   // CC80: :[[@LINE-1]]:5: warning: global store to 'out' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
   // CC80: :[[@LINE-2]]:5: note: adjacent lanes are 1024 elements (4096 bytes) apart: the index changes by 'height' per threadIdx.x
   // CC80: note: assuming grid (32, 32, 1) block (32, 8, 1), from the launch at {{.*}}uncoalesced-access.cu:{{[0-9]+}}:3, on {{.*}}sm_80: compute capability 8.0 (32-byte sectors; 32 banks)
-  // CC80: :[[@LINE-4]]:5: note: to fix: swap the roles of threadIdx.x and threadIdx.y in this index, so that consecutive lanes touch consecutive elements
-  // CC13: :[[@LINE-5]]:5: warning: global store to 'out' needs 32 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used
+  // Swapping threadIdx.x and threadIdx.y everywhere would make the load
+  // as strided as the store is now (32 + 4 sectors either way): the fix
+  // offered is a tile (issue 14, item 12).
+  // CC80: :[[@LINE-7]]:5: note: to fix: stage the data through a shared-memory tile: read it with consecutive lanes on consecutive elements, then write it from the tile the same way (swapping threadIdx.x and threadIdx.y would move the problem to 'in[(y + j) * width + x]', not remove it)
+  // CC13: :[[@LINE-8]]:5: warning: global store to 'out' needs 32 transactions for the 2 half-warps of a warp request (ideal 2); 13% of fetched bytes are used
 }
 
 // Narrow blocks, in[row * width + col] with width = 1024 (a launch
@@ -270,6 +288,7 @@ void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
   copyDouble<<<64, 256>>>(od, id);
   float4Stride2<<<64, 256>>>(o4, i4);
   transposeNaive<<<dim3(32, 32), dim3(32, 8)>>>(o, i, 1024, 1024);
+  columnScale<<<dim3(32, 128), dim3(32, 8)>>>(o, i, 1024);
   rows<<<dim3(64, 16), dim3(16, 16)>>>(o, i, 1024);
   rows<<<dim3(128, 32), dim3(8, 32)>>>(o, i, 1024);
   rows<<<dim3(256, 16), dim3(4, 64)>>>(o, i, 1024);
