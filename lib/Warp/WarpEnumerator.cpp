@@ -336,77 +336,108 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
       BlockStride = C;
   }
   std::vector<WarpRequest> Block0;
-  for (const auto &Block : Blocks)
-      for (const auto &T : Tuples)
-        for (int64_t W = 0; W < Warps; ++W) {
-          for (const auto &[N, X] : T)
-            if (!Fixed.count(N))
-              V.set(N, X);
-          for (int D = 0; D < 3; ++D)
-            V.set(BlockSlot[D], Block[D]);
-          WarpRequest Req;
-          Req.AccessSize = A.ElementSize ? A.ElementSize : 4;
-          Req.UsedBytes = A.UsedBytes;
-          Req.IsWrite = A.IsWrite;
-          const size_t At = size_t(&T - &Tuples[0]) * size_t(Warps) + size_t(W);
-          const bool Shifted = BlockStride && &Block != &Blocks[0];
-          if (Shifted) {
-            Req = Block0[At];
-            int64_t By = 0;
+  // When no warp of the first blocks reaches the access and a guard around
+  // it depends on blockIdx (`if (blockIdx.x == gridDim.x - 1)`, the last
+  // row of blocks), the blocks at the grid's edge are enumerated too, so
+  // that the access is not silently skipped.
+  bool GuardsMentionBlock = false;
+  for (const auto &[B, Taken] : Guards)
+    GuardsMentionBlock =
+        GuardsMentionBlock || B->Condition.mentions(sym::SymbolKind::BlockIdx);
+  std::vector<std::array<int64_t, 3>> EdgeBlocks;
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    const std::vector<std::array<int64_t, 3>> *PassBlocks = &Blocks;
+    if (Pass == 1) {
+      if (!R.Samples.empty() || KeepAll || !GuardsMentionBlock)
+        break;
+      const int64_t LX = L.Grid[0] - 1, LY = L.Grid[1] - 1, LZ = L.Grid[2] - 1;
+      for (const std::array<int64_t, 3> &E :
+           {std::array<int64_t, 3>{LX, 0, 0}, std::array<int64_t, 3>{0, LY, 0},
+            std::array<int64_t, 3>{LX, LY, 0}, std::array<int64_t, 3>{LX, LY, LZ}})
+        if (std::find(Blocks.begin(), Blocks.end(), E) == Blocks.end() &&
+            std::find(EdgeBlocks.begin(), EdgeBlocks.end(), E) ==
+                EdgeBlocks.end())
+          EdgeBlocks.push_back(E);
+      if (EdgeBlocks.empty())
+        break;
+      PassBlocks = &EdgeBlocks;
+    }
+    for (const auto &Block : *PassBlocks)
+        for (const auto &T : Tuples)
+          for (int64_t W = 0; W < Warps; ++W) {
+            for (const auto &[N, X] : T)
+              if (!Fixed.count(N))
+                V.set(N, X);
             for (int D = 0; D < 3; ++D)
-              By += (*BlockStride)[D] * Block[D];
-            for (auto &Addr : Req.Lane)
-              if (Addr)
-                *Addr += By;
-          }
-          for (int64_t Lane = 0; Lane < 32 && !Shifted; ++Lane) {
-            int64_t Tid = W * 32 + Lane;
-            if (Tid >= Threads)
-              continue; // the partial last warp
-            V.set(LaneSlot[0], Tid % L.Block[0]);
-            V.set(LaneSlot[1], (Tid / L.Block[0]) % L.Block[1]);
-            V.set(LaneSlot[2], Tid / (L.Block[0] * L.Block[1]));
-            bool Active = true;
-            for (const auto &[B, Taken] : Guards) {
-              auto C = V.evaluate(B->Condition);
-              if (!C) {
-                GuardUnknown = true;
-                continue; // taken as active, and said so below
-              }
-              if ((*C != 0) != Taken)
-                Active = false;
+              V.set(BlockSlot[D], Block[D]);
+            WarpRequest Req;
+            Req.AccessSize = A.ElementSize ? A.ElementSize : 4;
+            Req.UsedBytes = A.UsedBytes;
+            Req.IsWrite = A.IsWrite;
+            const size_t At = size_t(&T - &Tuples[0]) * size_t(Warps) + size_t(W);
+            const bool Shifted = BlockStride && &Block != &Blocks[0];
+            if (Shifted) {
+              Req = Block0[At];
+              int64_t By = 0;
+              for (int D = 0; D < 3; ++D)
+                By += (*BlockStride)[D] * Block[D];
+              for (auto &Addr : Req.Lane)
+                if (Addr)
+                  *Addr += By;
             }
-            if (!Active)
+            for (int64_t Lane = 0; Lane < 32 && !Shifted; ++Lane) {
+              int64_t Tid = W * 32 + Lane;
+              if (Tid >= Threads)
+                continue; // the partial last warp
+              V.set(LaneSlot[0], Tid % L.Block[0]);
+              V.set(LaneSlot[1], (Tid / L.Block[0]) % L.Block[1]);
+              V.set(LaneSlot[2], Tid / (L.Block[0] * L.Block[1]));
+              bool Active = true;
+              for (const auto &[B, Taken] : Guards) {
+                auto C = V.evaluate(B->Condition);
+                if (!C) {
+                  GuardUnknown = true;
+                  continue; // taken as active, and said so below
+                }
+                if ((*C != 0) != Taken)
+                  Active = false;
+              }
+              if (!Active)
+                continue;
+              Req.Lane[Lane] = V.evaluate(A.ByteOffset);
+            }
+            if (BlockStride && &Block == &Blocks[0])
+              Block0.push_back(Req);
+            R.WarpsEnumerated += Repeat;
+            // The pattern: the first address's alignment and the offsets.
+            std::optional<int64_t> Min;
+            for (const auto &Addr : Req.Lane)
+              if (Addr && (!Min || *Addr < *Min))
+                Min = *Addr;
+            if (!Min)
+              continue; // no active lane
+            std::vector<int64_t> Key{KeepAll ? int64_t(R.WarpsEnumerated)
+                                             : floorMod(*Min, 256)};
+            for (const auto &Addr : Req.Lane)
+              Key.push_back(Addr ? *Addr - *Min : INT64_MIN);
+            auto [It, New] = Seen.insert({Key, R.Samples.size()});
+            if (!New) {
+              R.Samples[It->second].Weight += Repeat;
               continue;
-            Req.Lane[Lane] = V.evaluate(A.ByteOffset);
+            }
+            WarpSample S;
+            S.Weight = Repeat;
+            S.Req = Req;
+            S.Warp = W;
+            S.BlockIdx = Block;
+            S.Iterations = T;
+            R.Samples.push_back(std::move(S));
           }
-          if (BlockStride && &Block == &Blocks[0])
-            Block0.push_back(Req);
-          R.WarpsEnumerated += Repeat;
-          // The pattern: the first address's alignment and the offsets.
-          std::optional<int64_t> Min;
-          for (const auto &Addr : Req.Lane)
-            if (Addr && (!Min || *Addr < *Min))
-              Min = *Addr;
-          if (!Min)
-            continue; // no active lane
-          std::vector<int64_t> Key{KeepAll ? int64_t(R.WarpsEnumerated)
-                                           : floorMod(*Min, 256)};
-          for (const auto &Addr : Req.Lane)
-            Key.push_back(Addr ? *Addr - *Min : INT64_MIN);
-          auto [It, New] = Seen.insert({Key, R.Samples.size()});
-          if (!New) {
-            R.Samples[It->second].Weight += Repeat;
-            continue;
-          }
-          WarpSample S;
-          S.Weight = Repeat;
-          S.Req = Req;
-          S.Warp = W;
-          S.BlockIdx = Block;
-          S.Iterations = T;
-          R.Samples.push_back(std::move(S));
-        }
+  }
+  if (!EdgeBlocks.empty() && !R.Samples.empty())
+    Assume("no warp of the first blocks reaches the access; the blocks at "
+           "the grid's edge (the last of each dimension) do, and were "
+           "enumerated");
   R.UnknownGuard = GuardUnknown;
   if (GuardUnknown)
     Assume("every lane passes the branches around the access whose "
