@@ -4,7 +4,6 @@
 #include "CheckSupport.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -144,26 +143,15 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
               << F.Buffer->Name << F.NoPaddingBecause;
       }
       if (!Same.empty()) {
-        std::vector<std::string> Places;
-        for (const AccessFacts *O : Same) {
-          std::string P = std::to_string(O->Loc.Line);
-          if (O->Loc.File != A.Loc.File)
-            P = llvm::sys::path::filename(O->Loc.File).str() + ":" + P;
-          if (std::find(Places.begin(), Places.end(), P) == Places.end())
-            Places.push_back(P);
-        }
-        std::string Lines;
-        for (size_t I = 0; I < Places.size() && I < 12; ++I)
-          Lines += (I ? ", " : "") + Places[I];
-        if (Places.size() > 12)
-          Lines += ", ...";
+        size_t NPlaces = 0;
+        const std::string Lines = otherPlaces(A, Same, NPlaces);
         diag(toLoc(A.Loc),
              "%0 more %select{access|accesses}1 to '%2' in this kernel "
              "%select{has|have}1 the same conflict (%select{line|lines}4 %3); "
              "not reported separately",
              DiagnosticIDs::Note)
             << unsigned(Same.size()) << (Same.size() > 1 ? 1 : 0) << A.Base
-            << Lines << (Places.size() > 1 ? 1 : 0);
+            << Lines << (NPlaces > 1 ? 1 : 0);
       }
     }
   }

@@ -1,8 +1,10 @@
 //===- CheckSupport.cpp ---------------------------------------------------===//
 #include "CheckSupport.h"
 
-#include <cmath>
+#include "llvm/Support/Path.h"
 
+#include <algorithm>
+#include <cmath>
 
 namespace warplint {
 namespace checks {
@@ -14,6 +16,26 @@ std::optional<bool> parseBoolOption(llvm::StringRef Text) {
   if (Text.equals_insensitive("false") || Text == "0")
     return false;
   return std::nullopt;
+}
+
+std::string otherPlaces(const AccessFacts &First,
+                        const std::vector<const AccessFacts *> &Others,
+                        size_t &Count) {
+  std::vector<std::string> Places;
+  for (const AccessFacts *O : Others) {
+    std::string P = std::to_string(O->Loc.Line);
+    if (O->Loc.File != First.Loc.File)
+      P = llvm::sys::path::filename(O->Loc.File).str() + ":" + P;
+    if (std::find(Places.begin(), Places.end(), P) == Places.end())
+      Places.push_back(P);
+  }
+  Count = Places.size();
+  std::string Lines;
+  for (size_t I = 0; I < Places.size() && I < 12; ++I)
+    Lines += (I ? ", " : "") + Places[I];
+  if (Places.size() > 12)
+    Lines += ", ...";
+  return Lines;
 }
 
 std::optional<double> parseNumberOption(llvm::StringRef Text) {

@@ -41,6 +41,14 @@ std::optional<bool> parseBoolOption(llvm::StringRef Text);
 /// otherwise. Ranges are the caller's.
 std::optional<double> parseNumberOption(llvm::StringRef Text);
 
+/// The places of \p Others, the other accesses of one root cause reported at
+/// \p First: their distinct lines in order ("12, 14, k.cuh:30", a line in
+/// another file with its file name), at most 12 then ", ...". \p Count is
+/// set to the number of distinct places.
+std::string otherPlaces(const AccessFacts &First,
+                        const std::vector<const AccessFacts *> &Others,
+                        size_t &Count);
+
 /// Where to put the note about a configuration: its launch site or
 /// annotation, else the kernel.
 clang::SourceLocation configLoc(const LaunchConfig &L, const KernelFacts &K);
