@@ -359,4 +359,20 @@ Value toJSON(const FileFacts &F) {
       {"unknowns", unknownsJSON(F.Unknowns)}};
 }
 
+void substituteSymbols(KernelFacts &K,
+                       const std::map<std::string, sym::Expr> &B) {
+  for (AccessFacts &A : K.Accesses) {
+    A.Index = A.Index.substitute(B);
+    A.ByteOffset = A.ByteOffset.substitute(B);
+    for (sym::Expr &S : A.Subscripts)
+      S = S.substitute(B);
+  }
+  for (BranchFacts &Br : K.Branches)
+    Br.Condition = Br.Condition.substitute(B);
+  for (LoopFacts &Lp : K.Loops)
+    for (auto *E : {&Lp.Start, &Lp.Bound, &Lp.Step, &Lp.Next, &Lp.TripCount})
+      if (*E)
+        **E = (*E)->substitute(B);
+}
+
 } // namespace warplint

@@ -14,6 +14,7 @@
 #include "Symbolic/Expr.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -308,6 +309,13 @@ constexpr int FactsSchemaVersion = 1;
 
 llvm::json::Value toJSON(const FileFacts &F);
 llvm::json::Value toJSON(const KernelFacts &K);
+
+/// Replaces symbols by expressions in every access (index, byte offset,
+/// subscripts), branch condition and loop expression of \p K: a kernel
+/// with its blocks reordered (ChannelSkew), or with the roles of two
+/// thread indices swapped (the coalescing advice).
+void substituteSymbols(KernelFacts &K,
+                       const std::map<std::string, sym::Expr> &Bindings);
 
 } // namespace warplint
 

@@ -139,22 +139,6 @@ ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,
   return R;
 }
 
-static void substituteAll(KernelFacts &K,
-                          const std::map<std::string, sym::Expr> &B) {
-  for (AccessFacts &A : K.Accesses) {
-    A.Index = A.Index.substitute(B);
-    A.ByteOffset = A.ByteOffset.substitute(B);
-    for (sym::Expr &S : A.Subscripts)
-      S = S.substitute(B);
-  }
-  for (BranchFacts &Br : K.Branches)
-    Br.Condition = Br.Condition.substitute(B);
-  for (LoopFacts &Lp : K.Loops)
-    for (auto *E : {&Lp.Start, &Lp.Bound, &Lp.Step, &Lp.Next, &Lp.TripCount})
-      if (*E)
-        **E = (*E)->substitute(B);
-}
-
 KernelFacts diagonalReordering(const KernelFacts &K, DiagonalMapping M) {
   using sym::Expr;
   Expr BX = sym::blockIdx('x'), BY = sym::blockIdx('y');
@@ -170,7 +154,7 @@ KernelFacts diagonalReordering(const KernelFacts &K, DiagonalMapping M) {
     B["blockIdx.y"] = NewY;
   }
   KernelFacts R = K;
-  substituteAll(R, B);
+  substituteSymbols(R, B);
   return R;
 }
 

@@ -200,7 +200,7 @@ double kernelTraffic(const KernelFacts &K, const LaunchConfig &L,
 } // namespace
 
 /// "Swap threadIdx.x and threadIdx.y" helps only when the kernel as a whole
-/// moves fewer sectors with the roles swapped in every access and branch
+/// moves fewer sectors with the roles swapped in every access, branch and loop
 /// (a transpose's store gets coalesced and its load stops being): else the
 /// fix offered is a shared-memory tile.
 void checkSwapHelps(const KernelFacts &K, const AccessFacts &A,
@@ -209,14 +209,7 @@ void checkSwapHelps(const KernelFacts &K, const AccessFacts &A,
   const std::map<std::string, sym::Expr> Swap{
       {"threadIdx.x", sym::threadIdx('y')}, {"threadIdx.y", sym::threadIdx('x')}};
   KernelFacts Swapped = K;
-  for (AccessFacts &B : Swapped.Accesses) {
-    B.ByteOffset = B.ByteOffset.substitute(Swap);
-    B.Index = B.Index.substitute(Swap);
-    for (sym::Expr &Sub : B.Subscripts)
-      Sub = Sub.substitute(Swap);
-  }
-  for (BranchFacts &B : Swapped.Branches)
-    B.Condition = B.Condition.substitute(Swap);
+  substituteSymbols(Swapped, Swap);
   const double Before = kernelTraffic(K, L, Gpu, Opts);
   const double After = kernelTraffic(Swapped, L, Gpu, Opts);
   if (After < Before)

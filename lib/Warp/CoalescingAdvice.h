@@ -36,7 +36,7 @@ void explainStride(const AccessFacts &A, const LaunchConfig &L,
                    const EnumerationOptions &O, const WarpSample &S,
                    std::string &Why, std::string &Fix);
 /// Replaces a "swap threadIdx.x and threadIdx.y" \p Fix by a shared-memory
-/// tile when the swap, made in every access and branch of \p K, does not
+/// tile when the swap, made in every access, branch and loop of \p K, does not
 /// lower the kernel's sectors under \p L.
 void checkSwapHelps(const KernelFacts &K, const AccessFacts &A,
                     const LaunchConfig &L, const GpuModel &Gpu,
