@@ -281,6 +281,8 @@ static Array launchSitesJSON(const std::vector<LaunchSiteFacts> &Sites) {
                          {"shared_bytes", optional(L.SharedBytes)},
                          {"stream", L.Stream},
                          {"args", std::move(Args)},
+                         {"calls", calls(L.Calls)},
+                         {"through", L.Through},
                          {"loc", toJSON(L.Loc)}});
   }
   return Out;

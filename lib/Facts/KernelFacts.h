@@ -243,6 +243,14 @@ struct LaunchSiteFacts {
   std::string Stream;
   std::vector<LaunchArg> Args;
   SourceLoc Loc;
+  /// The host calls through which the launch was reached, outermost first
+  /// (`run(a, b, N, 2 * N)` in main, when the launch is in run): its
+  /// values are those the calls pass. Empty when the launch was
+  /// interpreted in its own function, with its parameters unknown.
+  CallChain Calls;
+  /// For a launch through a function pointer, the pointer as written
+  /// (`kern`); empty for a direct launch.
+  std::string Through;
 };
 
 struct LaunchBounds {

@@ -1,6 +1,7 @@
 //===- Launch.cpp - Which launch configurations to analyse ----------------===//
 #include "Facts/Launch.h"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <sstream>
@@ -161,6 +162,121 @@ bool isLaunchSiteProblem(const std::string &Problem) {
          Problem.rfind("the launch at ", 0) == 0;
 }
 
+namespace {
+/// One way a launch site's values can turn out: the site with the
+/// selections its host code made (`bs = n > 4096 ? 128 : 256`) decided one
+/// way, and those decisions.
+struct SiteCandidate {
+  LaunchSiteFacts Site;
+  std::vector<std::pair<sym::Expr, bool>> Decisions;
+};
+
+/// Every expression of the site that decides the configuration.
+std::vector<sym::Expr *> siteExprs(LaunchSiteFacts &L) {
+  std::vector<sym::Expr *> R;
+  for (std::optional<Dim3Value> *D : {&L.Block, &L.Grid})
+    if (*D) {
+      R.push_back(&(*D)->X);
+      R.push_back(&(*D)->Y);
+      R.push_back(&(*D)->Z);
+    }
+  if (L.SharedBytes)
+    R.push_back(&*L.SharedBytes);
+  for (LaunchArg &A : L.Args)
+    if (A.Value)
+      R.push_back(&*A.Value);
+  return R;
+}
+
+/// The ways the site's selections can go: each undecided condition is
+/// taken true and false in turn (at most \p MaxDepth of them along a path;
+/// deciding one may fold others).
+void explore(SiteCandidate C, unsigned MaxDepth,
+             std::vector<SiteCandidate> &Out) {
+  std::vector<sym::Expr> Conds;
+  for (sym::Expr *E : siteExprs(C.Site))
+    E->collectSelectConditions(Conds);
+  if (Conds.empty() || C.Decisions.size() >= MaxDepth) {
+    Out.push_back(std::move(C));
+    return;
+  }
+  // Innermost first: a condition that holds no selection itself, so that
+  // deciding it may fold the ones around it.
+  sym::Expr Cond = Conds.front();
+  for (const sym::Expr &E : Conds) {
+    std::vector<sym::Expr> Inner;
+    E.collectSelectConditions(Inner);
+    if (Inner.empty()) {
+      Cond = E;
+      break;
+    }
+  }
+  for (bool V : {true, false}) {
+    SiteCandidate N = C;
+    std::map<sym::Expr, bool> D{{Cond, V}};
+    for (sym::Expr *E : siteExprs(N.Site))
+      *E = E->decideSelects(D);
+    N.Decisions.push_back({Cond, V});
+    explore(std::move(N), MaxDepth, Out);
+  }
+}
+
+/// How many of the site's values are numbers.
+unsigned knownValues(const LaunchSiteFacts &L) {
+  unsigned N = 0;
+  for (sym::Expr *E : siteExprs(const_cast<LaunchSiteFacts &>(L)))
+    N += E->isConst();
+  return N;
+}
+
+bool constantBlock(const LaunchSiteFacts &L) {
+  return L.Block && L.Block->X.isConst() && L.Block->Y.isConst() &&
+         L.Block->Z.isConst();
+}
+
+/// The candidates to analyse a site under: when its host code chooses the
+/// configuration on a condition (`bs = n > 4096 ? 128 : 256`, a block size
+/// assigned on several paths), one per distinct block size, each the way
+/// that knows the most values (a default `argc > 1 ? atoi(argv[1]) :
+/// 8192` over the unknown), at most \p Max of them.
+std::vector<SiteCandidate> siteCandidates(const LaunchSiteFacts &L,
+                                          size_t Max) {
+  std::vector<SiteCandidate> All;
+  explore({L, {}}, 5, All);
+  if (All.size() == 1)
+    return All;
+  std::vector<SiteCandidate> R;
+  for (SiteCandidate &C : All) {
+    if (!constantBlock(C.Site))
+      continue;
+    auto Same = std::find_if(R.begin(), R.end(), [&](const SiteCandidate &O) {
+      return O.Site.Block->X == C.Site.Block->X &&
+             O.Site.Block->Y == C.Site.Block->Y &&
+             O.Site.Block->Z == C.Site.Block->Z;
+    });
+    if (Same == R.end())
+      R.push_back(std::move(C));
+    else if (knownValues(C.Site) > knownValues(Same->Site))
+      *Same = std::move(C);
+  }
+  if (R.empty())
+    return {{L, {}}};
+  if (R.size() > Max)
+    R.resize(Max);
+  return R;
+}
+
+std::string describeDecisions(
+    const std::vector<std::pair<sym::Expr, bool>> &Decisions) {
+  std::string S;
+  for (size_t I = 0; I < Decisions.size(); ++I)
+    S += std::string(I ? (I + 1 == Decisions.size() ? " and " : ", ") : "") +
+         "'" + Decisions[I].first.str() + "' is " +
+         (Decisions[I].second ? "true" : "false");
+  return S;
+}
+} // namespace
+
 std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                                                const LaunchOptions &Opts,
                                                std::vector<std::string> &Problems) {
@@ -169,11 +285,26 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
   // says so instead of "no launch names one".
   std::vector<std::string> Unused;
   // 1. Launch sites.
-  for (const LaunchSiteFacts &L : K.LaunchSites) {
+  std::vector<SiteCandidate> Sites;
+  for (const LaunchSiteFacts &Site : K.LaunchSites)
+    for (SiteCandidate &C : siteCandidates(Site, 4))
+      Sites.push_back(std::move(C));
+  for (const SiteCandidate &Cand : Sites) {
+    const LaunchSiteFacts &L = Cand.Site;
     LaunchConfig C;
     C.From = LaunchConfig::Source::LaunchSite;
     C.Loc = L.Loc;
     C.Origin = "the launch at " + where(L.Loc);
+    if (!L.Through.empty())
+      C.Origin += " through the function pointer '" + L.Through + "'";
+    if (!L.Calls.empty()) {
+      C.Origin += " reached through the call";
+      C.Origin += L.Calls.size() > 1 ? "s at " : " at ";
+      for (size_t I = 0; I < L.Calls.size(); ++I)
+        C.Origin += (I ? ", " : "") + where(L.Calls[I]);
+    }
+    if (!Cand.Decisions.empty())
+      C.Origin += ", when " + describeDecisions(Cand.Decisions);
     if (!L.Block) {
       Problems.push_back("the block size of the launch at " + where(L.Loc) +
                          " ('" + L.BlockText + "') is not understood");

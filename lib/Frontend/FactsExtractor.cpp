@@ -80,6 +80,24 @@ public:
       Launchers.push_back(Current);
     return true;
   }
+  /// Host calls between functions of the file: who calls whom, so that a
+  /// launch in a helper is interpreted with its callers' arguments.
+  bool VisitCallExpr(CallExpr *CE) {
+    if (isa<CUDAKernelCallExpr>(CE) || !Current ||
+        Current->isDependentContext() || Current->hasAttr<CUDAGlobalAttr>() ||
+        (Current->hasAttr<CUDADeviceAttr>() && !Current->hasAttr<CUDAHostAttr>()) ||
+        SM.isInSystemHeader(Current->getLocation()))
+      return true;
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!Callee || !Callee->hasBody(Def) || !Def ||
+        SM.isInSystemHeader(Def->getLocation()) || Def->isDependentContext())
+      return true;
+    Callers[Def].insert(Current);
+    return true;
+  }
+  /// For each function of the file with a body, the functions that call it.
+  std::map<const FunctionDecl *, std::set<const FunctionDecl *>> Callers;
 
 private:
   const SourceManager &SM;
@@ -184,6 +202,53 @@ KernelFacts extractKernelFacts(const FunctionDecl &Kernel, ASTContext &Ctx) {
   return K;
 }
 
+/// The kernels a launch through a function pointer may call: those named
+/// in the callee expression itself (`(f ? k1 : k2)<<<...>>>`), or, for a
+/// variable (`kern<<<...>>>` after `void (*kern)(float *) = f ? k1 : k2;`),
+/// in its initializer and in every assignment to it in \p Scope.
+static std::vector<const FunctionDecl *>
+kernelsNamedBy(const clang::Expr *Callee, const Stmt *Scope) {
+  struct Refs : RecursiveASTVisitor<Refs> {
+    std::vector<const FunctionDecl *> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
+        if (FD->hasAttr<CUDAGlobalAttr>() &&
+            std::find(Found.begin(), Found.end(), FD) == Found.end())
+          Found.push_back(FD);
+      return true;
+    }
+  } R;
+  const clang::Expr *E = Callee->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD) {
+    R.TraverseStmt(const_cast<clang::Expr *>(E));
+    return R.Found;
+  }
+  if (const clang::Expr *Init = VD->getInit())
+    R.TraverseStmt(const_cast<clang::Expr *>(Init));
+  struct Assigns : RecursiveASTVisitor<Assigns> {
+    const VarDecl *V;
+    Refs *Into;
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->getOpcode() != BO_Assign)
+        return true;
+      if (const auto *L = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        if (L->getDecl() == V)
+          Into->TraverseStmt(B->getRHS());
+      return true;
+    }
+  } A;
+  A.V = VD;
+  A.Into = &R;
+  if (Scope)
+    A.TraverseStmt(const_cast<Stmt *>(Scope));
+  return R.Found;
+}
+
 void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
   KernelCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
@@ -206,22 +271,89 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
          I.loc(TD->getLocation())});
   }
 
-  // Launch sites: each host function holding one is interpreted for the
-  // values of its launch configurations.
-  for (const FunctionDecl *Host : C.Launchers) {
+  // Launch sites: the host functions holding one, and those calling them,
+  // are interpreted for the values of the launch configurations. A
+  // function that reaches a launch is inlined at its calls, so that a
+  // launch in `void run(int w, int h)` sees the sizes its callers pass; the
+  // interpretation starts at the functions nobody in the file calls (and at
+  // a launcher that only a cycle of calls reaches).
+  std::set<const FunctionDecl *> Reaching;
+  std::vector<const FunctionDecl *> Work;
+  for (const FunctionDecl *L : C.Launchers) {
+    const FunctionDecl *Def = nullptr;
+    L->hasBody(Def);
+    if (Def && Reaching.insert(Def).second)
+      Work.push_back(Def);
+  }
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back();
+    Work.pop_back();
+    auto It = C.Callers.find(F);
+    if (It == C.Callers.end())
+      continue;
+    for (const FunctionDecl *Caller : It->second)
+      if (Reaching.insert(Caller).second)
+        Work.push_back(Caller);
+  }
+  std::vector<const FunctionDecl *> Roots;
+  std::set<const FunctionDecl *> Covered;
+  auto Cover = [&](const FunctionDecl *Root) {
+    std::vector<const FunctionDecl *> W{Root};
+    while (!W.empty()) {
+      const FunctionDecl *F = W.back();
+      W.pop_back();
+      if (!Covered.insert(F).second)
+        continue;
+      for (const auto &[Callee, Callers] : C.Callers)
+        if (Callers.count(F) && Reaching.count(Callee))
+          W.push_back(Callee);
+    }
+  };
+  // Roots in the order of the file: callers first found through the
+  // launchers' order keeps the output stable.
+  std::vector<const FunctionDecl *> Ordered(Reaching.begin(), Reaching.end());
+  std::sort(Ordered.begin(), Ordered.end(),
+            [&](const FunctionDecl *A, const FunctionDecl *B) {
+              return Ctx.getSourceManager().isBeforeInTranslationUnit(
+                  A->getLocation(), B->getLocation());
+            });
+  for (const FunctionDecl *F : Ordered) {
+    auto It = C.Callers.find(F);
+    if (It == C.Callers.end() || It->second.empty()) {
+      Roots.push_back(F);
+      Cover(F);
+    }
+  }
+  for (const FunctionDecl *L : C.Launchers) {
+    const FunctionDecl *Def = nullptr;
+    L->hasBody(Def);
+    if (Def && !Covered.count(Def)) {
+      Roots.push_back(Def);
+      Cover(Def);
+    }
+  }
+  for (const FunctionDecl *Host : Roots) {
     KernelFacts Scratch;
     Interpreter I(Ctx, Scratch);
+    I.HostInline = &Reaching;
     I.OnLaunch = [&](const CUDAKernelCallExpr *CE, Interpreter &In) {
-      const FunctionDecl *Kernel = CE->getDirectCallee();
-      if (!Kernel)
-        return;
+      const FunctionDecl *Direct = CE->getDirectCallee();
+      const FunctionDecl *Where =
+          In.currentFunction() ? In.currentFunction() : Host;
+      std::vector<const FunctionDecl *> Targets;
+      if (Direct)
+        Targets.push_back(Direct);
+      else
+        Targets = kernelsNamedBy(CE->getCallee(), Where->getBody());
+      for (const FunctionDecl *Kernel : Targets) {
       auto It = Index.find(Kernel->getCanonicalDecl());
       if (It == Index.end())
-        return;
+        continue;
       LaunchSiteFacts L;
       std::string TA;
       L.Kernel = kernelName(*Kernel, TA);
-      L.Caller = Host->getQualifiedNameAsString();
+      L.Caller = Where->getQualifiedNameAsString();
+      L.Calls = In.callChain();
       L.Loc = In.loc(CE->getBeginLoc());
       if (const CallExpr *Cfg = CE->getConfig()) {
         auto Dim = [&](unsigned I, std::optional<Dim3Value> &D,
@@ -258,7 +390,10 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
           LA.Value = V.E;
         L.Args.push_back(LA);
       }
+      if (!Direct)
+        L.Through = In.text(CE->getCallee());
       Out.Kernels[It->second].LaunchSites.push_back(L);
+      }
     };
     I.runHostFunction(*Host);
   }

@@ -162,6 +162,15 @@ public:
   /// Host-side mode: only launch sites are wanted.
   std::function<void(const CUDAKernelCallExpr *, Interpreter &)> OnLaunch;
   bool HostMode = false;
+  /// Host-side mode: the functions inlined at their calls (those that
+  /// reach a launch), so that a launch sees its callers' values.
+  const std::set<const FunctionDecl *> *HostInline = nullptr;
+  /// The call sites inlined to reach the statement being run, outermost
+  /// first, and the function it is in (null in the function run first).
+  const CallChain &callChain() const { return Calls; }
+  const FunctionDecl *currentFunction() const {
+    return CallStack.empty() ? nullptr : CallStack.back();
+  }
 
   void runKernel(const FunctionDecl &FD);
   void runHostFunction(const FunctionDecl &FD);

@@ -132,6 +132,12 @@ Value Interpreter::evalCall(const CallExpr *CE) {
     if (auto V = Scalar2([](const SymExpr &A, const SymExpr &B) { return A * B; }))
       return *V;
 
+  // Host code: a function that reaches a launch runs with its arguments.
+  if (HostMode && HostInline && Callee) {
+    const FunctionDecl *Def = nullptr;
+    if (Callee->hasBody(Def) && Def && HostInline->count(Def))
+      return inlineCall(Def, CE, std::move(Args));
+  }
   // A __device__ function with a body is analysed in the calling context.
   if (Callee && Callee->hasBody() && !HostMode &&
       !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation())) {

@@ -120,6 +120,12 @@ public:
 
   /// Replaces symbols by expressions; the result is re-simplified.
   Expr substitute(const std::map<std::string, Expr> &Bindings) const;
+  /// The conditions of the `c ? a : b` selections that occur, outermost
+  /// first, each once (appended to \p Out when not already there).
+  void collectSelectConditions(std::vector<Expr> &Out) const;
+  /// Replaces each selection whose condition is in \p Decided by the side
+  /// that condition picks; the result is re-simplified.
+  Expr decideSelects(const std::map<Expr, bool> &Decided) const;
   /// Evaluates with the given symbol values; std::nullopt when a symbol has
   /// no value or an operation is undefined (division by zero, overflow).
   std::optional<int64_t>

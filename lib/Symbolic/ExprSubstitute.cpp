@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ExprInternal.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace warplint {
@@ -69,6 +70,36 @@ Expr Expr::substitute(const std::map<std::string, Expr> &Bindings) const {
   bool Changed = false;
   for (const Expr &E : N->Ops) {
     Ops.push_back(E.substitute(Bindings));
+    Changed |= Ops.back().N != E.N;
+  }
+  if (!Changed)
+    return *this;
+  return rebuild(N->O, Ops, N->Value);
+}
+
+void Expr::collectSelectConditions(std::vector<Expr> &Out) const {
+  if (N->O == Op::Const || N->O == Op::Sym)
+    return;
+  if (N->O == Op::Select &&
+      std::find(Out.begin(), Out.end(), N->Ops[0]) == Out.end())
+    Out.push_back(N->Ops[0]);
+  for (const Expr &E : N->Ops)
+    E.collectSelectConditions(Out);
+}
+
+Expr Expr::decideSelects(const std::map<Expr, bool> &Decided) const {
+  if (N->O == Op::Const || N->O == Op::Sym)
+    return *this;
+  if (N->O == Op::Select) {
+    auto It = Decided.find(N->Ops[0]);
+    if (It != Decided.end())
+      return N->Ops[It->second ? 1 : 2].decideSelects(Decided);
+  }
+  std::vector<Expr> Ops;
+  Ops.reserve(N->Ops.size());
+  bool Changed = false;
+  for (const Expr &E : N->Ops) {
+    Ops.push_back(E.decideSelects(Decided));
     Changed |= Ops.back().N != E.N;
   }
   if (!Changed)

@@ -182,6 +182,8 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
         Assume("'" + Name + "' = " + std::to_string(*A->Equal) + " (as given)");
       } else if (auto It = L.Args.find(Name); It != L.Args.end()) {
         Fixed[Name] = It->second;
+        Assume("'" + Name + "' = " + std::to_string(It->second) +
+               " (its value at the launch)");
       } else {
         sym::Assumption None;
         auto V = (A ? *A : None).pick(O.DefaultParamValue, O.Variant);

@@ -68,7 +68,10 @@ TEST(WarpEnumeratorTest, GuardsDecideActiveLanes) {
   LaunchConfig L = launch({2, 1, 1}, {64, 1, 1});
   L.Args["n"] = 40; // a constant argument at the launch site
   auto E = enumerateAccess(K, A, L);
-  EXPECT_TRUE(E.Assumptions.empty());
+  // The launch's value is used, and said.
+  ASSERT_EQ(E.Assumptions.size(), 1u);
+  EXPECT_EQ(E.Assumptions[0], "'n' = 40 (its value at the launch)");
+  EXPECT_TRUE(E.Chosen.empty());
   unsigned Lanes = 0;
   for (const WarpSample &S : E.Samples)
     Lanes += activeLaneCount(S.Req) * S.Weight;
