@@ -259,7 +259,12 @@ findUncoalescedAccesses(const KernelFacts &K,
                               " transactions");
         }
       }
-      explainStride(A, L, Opts.Enum, W->E.Samples[W->Worst], Fd.Why, Fd.Fix);
+      // The explanation evaluates the stride with the values the
+      // enumeration used (a value chosen so that the access is reached).
+      EnumerationOptions Used = Opts.Enum;
+      for (const auto &[N, V] : W->E.Chosen)
+        Used.Assumptions[N].Equal = V;
+      explainStride(A, L, Used, W->E.Samples[W->Worst], Fd.Why, Fd.Fix);
       if (Fd.Fix.rfind("swap the roles", 0) == 0)
         checkSwapHelps(K, A, L, Gpu, Opts, Fd.Fix);
       // The same access with the same numbers under another launch adds

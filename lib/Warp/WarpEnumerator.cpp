@@ -121,9 +121,11 @@ std::optional<int64_t> steppedTripCount(const LoopFacts &Lp, const LaunchConfig 
   return int64_t(Vals->size());
 }
 
-AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
-                                  const LaunchConfig &L,
-                                  const EnumerationOptions &O) {
+namespace {
+
+AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
+                                const LaunchConfig &L,
+                                const EnumerationOptions &O) {
   AccessEnumeration R;
   // The expressions that decide the request: the address, and the
   // conditions of the branches guarding the access.
@@ -448,6 +450,61 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
                    [](const WarpSample &X, const WarpSample &Y) {
                      return X.Weight > Y.Weight;
                    });
+  return R;
+}
+
+} // namespace
+
+AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
+                                  const LaunchConfig &L,
+                                  const EnumerationOptions &O) {
+  AccessEnumeration R = enumerateOnce(K, A, L, O);
+  if (!R.Samples.empty() || !R.Unanalysable.empty() || R.Chosen.empty() ||
+      A.Guards.empty() || !O.ExplicitBlocks.empty())
+    return R;
+  // No thread reaches the access under the values chosen for the unknowns
+  // (`if (x >= Size - 1 - t) return;` with both at 4096): a guess must not
+  // make the access vanish. Each chosen value that a guard reads is tried
+  // in turn at a few other values; the first under which some thread
+  // reaches the access is kept, and said.
+  std::set<std::string> InGuards;
+  for (const GuardRef &G : A.Guards)
+    if (const BranchFacts *B = branchOf(K, G.Branch))
+      for (const auto &[Name, V] : R.Chosen)
+        if (B->Condition.mentions(Name))
+          InGuards.insert(Name);
+  // Smaller changes first: every name at 0 before any at 1, and so on.
+  for (int64_t Alt : {int64_t(0), int64_t(1), int64_t(32), int64_t(1024),
+                      int64_t(65536), int64_t(1) << 20})
+    for (const std::string &Name : InGuards) {
+      if (Alt == R.Chosen.at(Name))
+        continue;
+      auto AIt = O.Assumptions.find(Name);
+      if (AIt != O.Assumptions.end() && !AIt->second.admits(Alt))
+        continue;
+      EnumerationOptions O2 = O;
+      O2.Assumptions[Name].Equal = Alt;
+      AccessEnumeration R2 = enumerateOnce(K, A, L, O2);
+      if (R2.Samples.empty() || !R2.Unanalysable.empty())
+        continue;
+      const std::string Given = "'" + Name + "' = " + std::to_string(Alt) +
+                                " (as given)";
+      const std::string Said =
+          "'" + Name + "' = " + std::to_string(Alt) +
+          " (its value is not known here; chosen so that the access is "
+          "reached: with '" + Name + "' = " +
+          std::to_string(R.Chosen.at(Name)) +
+          " no thread reaches it; give the real value with a `// warplint: "
+          "assume " + Name + " == N` annotation)";
+      for (std::string &S : R2.Assumptions)
+        if (S == Given)
+          S = Said;
+      R2.Chosen[Name] = Alt;
+      return R2;
+    }
+  R.Assumptions.push_back(
+      "no thread reaches the access under the values chosen for the "
+      "unknowns, nor under the other values tried");
   return R;
 }
 
