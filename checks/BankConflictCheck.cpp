@@ -113,30 +113,29 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
         }
       }
       const AccessFacts &A = *F.Access;
-      {
-        auto D = diag(toLoc(A.Loc), "%0-way bank conflict on shared buffer "
-                                    "'%1': %2")
-                 << F.Worst.Ways << A.Base << F.Why;
-        if (F.Padding && F.Buffer && !F.Buffer->DimLocs.empty() &&
-            F.Buffer->DimLocs.back().Raw && F.Buffer->DimEnds.back().Raw &&
-            Fixed.insert(F.Buffer).second) {
-          CharSourceRange R = CharSourceRange::getCharRange(
-              toLoc(F.Buffer->DimLocs.back()), toLoc(F.Buffer->DimEnds.back()));
-          D << FixItHint::CreateReplacement(R,
-                                            padded(F.Buffer->DimTexts.back()));
-        }
-      }
+      diag(toLoc(A.Loc), "%0-way bank conflict on shared buffer '%1': %2")
+          << F.Worst.Ways << A.Base << F.Why;
       for (const auto &[Loc, Text] : assumptionNotes(F.Config, *KC.Kernel, *Gpu,
                                                      A, F.Assumptions))
         diag(Loc, "assuming %0", DiagnosticIDs::Note) << Text;
       if (F.Buffer) {
-        if (F.Padding)
-          diag(toLoc(F.Buffer->Loc),
-               "padding the innermost dimension of '%0' to [%1] removes the "
-               "conflicts on every access to it",
-               DiagnosticIDs::Note)
-              << F.Buffer->Name << padded(F.Buffer->DimTexts.back());
-        else
+        if (F.Padding) {
+          // The fix-it is the note's, at the declaration: the warning's
+          // snippet then shows the access's own line, not every line down
+          // from the declaration. warplint --fix applies it; clang-tidy
+          // needs --fix-notes.
+          auto D = diag(toLoc(F.Buffer->Loc),
+                        "padding the innermost dimension of '%0' to [%1] "
+                        "removes the conflicts on every access to it",
+                        DiagnosticIDs::Note)
+                   << F.Buffer->Name << padded(F.Buffer->DimTexts.back());
+          if (!F.Buffer->DimLocs.empty() && F.Buffer->DimLocs.back().Raw &&
+              F.Buffer->DimEnds.back().Raw && Fixed.insert(F.Buffer).second)
+            D << FixItHint::CreateReplacement(
+                CharSourceRange::getCharRange(toLoc(F.Buffer->DimLocs.back()),
+                                              toLoc(F.Buffer->DimEnds.back())),
+                padded(F.Buffer->DimTexts.back()));
+        } else
           diag(toLoc(F.Buffer->Loc), "'%0' declared here; padding is not "
                                      "offered: %1",
                DiagnosticIDs::Note)

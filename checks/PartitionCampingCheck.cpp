@@ -229,16 +229,10 @@ void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
         if (!RS.Access || RS.ChannelsUsed == 0 || RS.Skew < MinSkew)
           continue;
         const AccessFacts &A = *RS.Access;
-        {
-          auto Diag = diag(toLoc(A.Loc),
-                           "partition camping: the first %0 blocks to run "
+        diag(toLoc(A.Loc), "partition camping: the first %0 blocks to run "
                            "put '%1' on %2 of %3 memory channels (ch_skew %4)")
-                      << R.BlocksToCheck << A.Text << RS.ChannelsUsed
-                      << CP.Channels << num(RS.Skew);
-          if (!FixGiven && NoFix.empty())
-            for (const FixItHint &F : Fixes)
-              Diag << F;
-        }
+            << R.BlocksToCheck << A.Text << RS.ChannelsUsed << CP.Channels
+            << num(RS.Skew);
         diag(toLoc(A.Loc), "blocks per channel: %0 (channels of %1 bytes; "
                            "CuMAPz eq. 4-5)",
              DiagnosticIDs::Note)
@@ -248,15 +242,20 @@ void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
              assumptionNotes(L, K, Gpu, A, Assumed))
           diag(Loc, "assuming %0", DiagnosticIDs::Note) << Text;
         if (!FixGiven) {
-          if (NoFix.empty())
-            diag(toLoc(K.Loc),
-                 "diagonal block reordering lowers ch_skew from %0 to %1: "
-                 "blockIdx.x and blockIdx.y are remapped at the top of the "
-                 "kernel (%2 grid mapping)",
-                 DiagnosticIDs::Note)
-                << num(R.Skew) << num(D.Skew)
-                << (Square ? "square" : "rectangular");
-          else
+          if (NoFix.empty()) {
+            // The rewrite is the note's fix-it, at the kernel: the
+            // warning's snippet stays the access's own line.
+            auto Note = diag(toLoc(K.Loc),
+                             "diagonal block reordering lowers ch_skew from "
+                             "%0 to %1: blockIdx.x and blockIdx.y are "
+                             "remapped at the top of the kernel (%2 grid "
+                             "mapping)",
+                             DiagnosticIDs::Note)
+                        << num(R.Skew) << num(D.Skew)
+                        << (Square ? "square" : "rectangular");
+            for (const FixItHint &F : Fixes)
+              Note << F;
+          } else
             diag(toLoc(K.Loc),
                  "diagonal block reordering is not offered: %0",
                  DiagnosticIDs::Note)

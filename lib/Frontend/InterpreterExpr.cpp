@@ -212,10 +212,22 @@ Value Interpreter::evalBinary(const BinaryOperator *BO) {
       Mask = A.asConst();
       V = &B;
     }
-    if (Mask && *Mask > 0 && ((*Mask + 1) & *Mask) == 0)
+    if (auto CA = A.asConst(), CB = B.asConst(); CA && CB)
+      X = SymExpr(*CA & *CB);
+    else if (Mask && *Mask > 0 && ((*Mask + 1) & *Mask) == 0)
       X = SymExpr::mod(*V, SymExpr(*Mask + 1));
+    else if (Mask && *Mask < 0 && *Mask != INT64_MIN &&
+             ((-*Mask) & (-*Mask - 1)) == 0)
+      // x & ~(2^k - 1) rounds x down to a multiple of 2^k (a pitch
+      // rounded up to 64 bytes: ~0x3f & (w + 0x3f)).
+      X = *V - SymExpr::mod(*V, SymExpr(-*Mask));
     break;
   }
+  case BO_Or:
+  case BO_Xor:
+    if (auto CA = A.asConst(), CB = B.asConst(); CA && CB)
+      X = SymExpr(Opc == BO_Or ? (*CA | *CB) : (*CA ^ *CB));
+    break;
   default:
     break;
   }
@@ -404,6 +416,10 @@ Value Interpreter::evalUnary(const UnaryOperator *UO) {
     return V;
   case UO_LNot:
     return Value::scalar(SymExpr::logicalNot(V.E));
+  case UO_Not:
+    if (auto C = V.E.asConst())
+      return Value::scalar(SymExpr(~*C));
+    [[fallthrough]];
   default:
     return Value::scalar(unknownSymbol(text(UO), V.threadDependent(),
                                        "bitwise operation", UO->getExprLoc()));

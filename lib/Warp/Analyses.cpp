@@ -350,6 +350,52 @@ std::optional<std::string> paddingFix(const KernelFacts &K,
   return Text + " + 1";
 }
 
+/// A pitch the host passes in (a parameter that is a thread index's
+/// coefficient in \p A's index: `tile[ty * pitch + tx]`): the smallest
+/// larger pitch, in steps of one bank word, under which re-analysis finds
+/// no access to the buffer in conflict, said as advice; "" when none is
+/// found within one round of the banks.
+std::string pitchFix(const KernelFacts &K, const AccessFacts &A,
+                     const LaunchConfig &L, const GpuModel &Gpu,
+                     const AnalysisOptions &Opts,
+                     const std::map<std::string, int64_t> &V) {
+  if (!A.ElementSize || Gpu.Banks.BankWidth % A.ElementSize)
+    return "";
+  const int64_t Step = int64_t(Gpu.Banks.BankWidth / A.ElementSize);
+  for (const char *Sym : {"threadIdx.y", "threadIdx.x"}) {
+    std::string Name;
+    auto C = coefficient(A.Index, Sym, V, &Name);
+    auto P = V.find(Name);
+    if (!C || P == V.end() || Name.find('.') != std::string::npos ||
+        *C != P->second || *C <= 0)
+      continue;
+    for (int64_t Words = 1; Words <= int64_t(Gpu.Banks.Banks); ++Words) {
+      AnalysisOptions O = Opts;
+      O.Enum.Assumptions[Name].Equal = P->second + Words * Step;
+      bool Clean = true;
+      for (const AccessFacts &B : K.Accesses) {
+        if (B.Space != MemorySpace::Shared || B.Base != A.Base ||
+            !B.Index.mentions(Name))
+          continue;
+        AccessEnumeration E = enumerateAccess(K, B, L, O.Enum);
+        for (const WarpSample &S : E.Samples)
+          Clean = Clean && analyzeBankConflicts(S.Req, Gpu.Banks).Ways <= 1;
+        if (!Clean || E.Samples.empty() || !E.Unanalysable.empty()) {
+          Clean = false;
+          break;
+        }
+      }
+      if (Clean)
+        return "; with '" + Name + "' = " +
+               std::to_string(P->second + Words * Step) + " instead of " +
+               std::to_string(P->second) +
+               " (set where the kernel is launched) re-analysis finds no "
+               "conflict on '" + A.Base + "'";
+    }
+  }
+  return "";
+}
+
 } // namespace
 
 std::vector<BankConflictFinding>
@@ -395,16 +441,36 @@ findBankConflicts(const KernelFacts &K, const std::vector<LaunchConfig> &Configs
                  " hit bank " + std::to_string(Worst.WorstPhaseBank) +
                  " at different words";
       auto V = uniformValues(L, Opts.Enum, A.Index);
-      if (auto Cx = coefficient(A.Index, "threadIdx.x", V))
-        if (std::llabs(*Cx) > 1) {
-          int64_t Words =
-              *Cx * int64_t(A.ElementSize) / int64_t(Gpu.Banks.BankWidth);
-          Fd.Why += ": lanes that differ in threadIdx.x are " +
-                    plural(Words, "word", "words") + " apart";
-        }
+      auto Cx = coefficient(A.Index, "threadIdx.x", V);
+      auto Cy = coefficient(A.Index, "threadIdx.y", V);
+      const int64_t Width = int64_t(Gpu.Banks.BankWidth);
+      const int64_t Lanes = Gpu.Banks.HalfWarp ? 16 : 32;
+      std::optional<int64_t> RowWords;
+      if (Cy)
+        RowWords = *Cy * int64_t(A.ElementSize) / Width;
+      if (Cx && *Cx * int64_t(A.ElementSize) <= Width && L.Block[0] < Lanes &&
+          L.Block[1] > 1 && RowWords && *RowWords &&
+          *RowWords % int64_t(Gpu.Banks.Banks) == 0) {
+        // The lanes of one row are on distinct banks; the conflict is
+        // between the rows of the block that share the warp.
+        Fd.Why += ": the " +
+                  std::to_string(std::min<int64_t>(Lanes / L.Block[0],
+                                                   L.Block[1])) +
+                  " rows of the block in each " +
+                  (Gpu.Banks.HalfWarp ? "half-warp" : "warp") +
+                  " (blockDim.x = " + std::to_string(L.Block[0]) + ") are " +
+                  plural(*RowWords, "word", "words") + " apart, a multiple of " +
+                  std::to_string(Gpu.Banks.Banks) + " banks";
+      } else if (Cx && std::llabs(*Cx) > 1) {
+        int64_t Words = *Cx * int64_t(A.ElementSize) / Width;
+        Fd.Why += ": lanes that differ in threadIdx.x are " +
+                  plural(Words, "word", "words") + " apart";
+      }
       if (Fd.Buffer)
         Fd.Padding = paddingFix(K, *Fd.Buffer, Configs, Gpu, Opts,
                                 Fd.NoPaddingBecause);
+      if (!Fd.Padding && Fd.Buffer)
+        Fd.NoPaddingBecause += pitchFix(K, A, L, Gpu, Opts, V);
       R.push_back(std::move(Fd));
     }
   return R;

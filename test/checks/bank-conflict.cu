@@ -6,6 +6,8 @@
 //
 // RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_13 %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CC13,BOTH --implicit-check-not='warning:'
+// RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_13 %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SNIP
 // RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_13 --cuda-side=host %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CC13,BOTH --implicit-check-not='warning:'
 // RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_80 %s -- 2>&1 \
@@ -54,8 +56,17 @@ __global__ void columnWise(float *out, const float *in) {
   // CC13: :[[@LINE-4]]:20: note: padding the innermost dimension of 's_in' to [BLKDIM + 1] removes the conflicts on every access to it
   // CC80: :[[@LINE-5]]:20: note: 's_in' declared here; padding is not offered: with the padding, 's_in[threadIdx.x][threadIdx.y]' (line [[#@LINE-4]]) would still be 2-way
   // The load below has the same conflict: a note of the store's warning.
-  // CC13: :[[@LINE-6]]:3: note: 1 more access to 's_in' in this kernel has the same conflict (line [[#@LINE+3]]); not reported separately
-  // CC80: :[[@LINE-7]]:3: note: 1 more access to 's_in' in this kernel has the same conflict (line [[#@LINE+2]]); not reported separately
+  // CC13: :[[@LINE-6]]:3: note: 1 more access to 's_in' in this kernel has the same conflict (line [[#@LINE+12]]); not reported separately
+  // CC80: :[[@LINE-7]]:3: note: 1 more access to 's_in' in this kernel has the same conflict (line [[#@LINE+11]]); not reported separately
+  // The warning's snippet is the access's own line; the padding fix-it is
+  // the note's, at the declaration (a snippet of its own).
+  // SNIP: :[[@LINE-10]]:3: warning: 16-way bank conflict on shared buffer 's_in'
+  // SNIP-NEXT: {{^ +}}[[#@LINE-11]] |   s_in[threadIdx.x][threadIdx.y] = in[row * MAX + col];
+  // SNIP-NEXT: {{^ *}}|{{ *}}^
+  // SNIP: :[[@LINE-14]]:20: note: padding the innermost dimension of 's_in' to [BLKDIM + 1]
+  // SNIP-NEXT: {{^ +}}[[#@LINE-15]] |   __shared__ float s_in[BLKDIM][BLKDIM];
+  // SNIP-NEXT: {{^ *}}|{{ *}}^{{ *}}~~~~~~
+  // SNIP-NEXT: {{^ *}}|{{ *}}BLKDIM + 1
   __syncthreads();
   out[row * MAX + col] = s_in[threadIdx.x][threadIdx.y];
 }

@@ -6,6 +6,8 @@
 //
 // RUN: %warplint --checks='-*,warplint-partition-camping' --gpu-arch=sm_13 %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CC13 --implicit-check-not='warning:'
+// RUN: %warplint --checks='-*,warplint-partition-camping' --gpu-arch=sm_13 %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SNIP
 // RUN: %warplint --checks='-*,warplint-partition-camping' --gpu-arch=sm_13 --cuda-side=host %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CC13 --implicit-check-not='warning:'
 // RUN: %warplint --checks='-*,warplint-partition-camping' --gpu-arch=sm_80 %s -- 2>&1 \
@@ -59,6 +61,16 @@ __global__ void transposeCoalesced(float *odata, const float *idata) {
 // CC13: note: assuming grid (64, 64, 1) block (32, 8, 1), from the launch at
 // CC13: note: diagonal block reordering lowers ch_skew from 8 to 1: blockIdx.x and blockIdx.y are remapped at the top of the kernel (square grid mapping)
 }
+// The warning's snippet is the access's own line; the rewrite is the fix-it
+// of the note at the kernel, whose snippet runs down to the last blockIdx.
+// SNIP: :[[@LINE-8]]:5: warning: partition camping
+// SNIP-NEXT: {{^ +}}[[#@LINE-9]] |     odata[index_out + i * N] = tile[threadIdx.x][threadIdx.y + i];
+// SNIP-NEXT: {{^ *}}|{{ *}}^
+// SNIP: :[[#@LINE-23]]:17: note: diagonal block reordering
+// SNIP-NEXT: {{^ +}}[[#@LINE-24]] | __global__ void transposeCoalesced(
+// SNIP: {{^ +}}[[#@LINE-19]] |   yIndex = blockIdx.x * TILE_DIM + threadIdx.y;
+// SNIP-NEXT: {{^ *}}|{{ *}}~~~~~~~~~~
+// SNIP-NEXT: {{^ *}}|{{ *}}blockIdx_x
 // DIFF: > const unsigned int blockIdx_y = blockIdx.x;
 // DIFF-NEXT: > const unsigned int blockIdx_x = (blockIdx.x + blockIdx.y) % gridDim.x;
 // DIFF: < int xIndex = blockIdx.x * TILE_DIM + threadIdx.x;

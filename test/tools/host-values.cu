@@ -29,7 +29,7 @@ __global__ void copyT(float *out, const float *in, int width, int height) {
 }
 // CHECK: host-values.cu:[[@LINE-2]]:26: warning: global load from 'in' touches 16 sectors in 16 lines per warp request (ideal 4); 25% of fetched bytes are used
 // CHECK: note: adjacent lanes are 2048 elements (8192 bytes) apart: the index changes by 'height' per threadIdx.x
-// CHECK: host-values.cu:[[@LINE+6]]:3: note: assuming grid (64, 128, 1) block (16, 16, 1), from the launch at {{.*}}host-values.cu:[[@LINE+6]]:3 reached through the call at {{.*}}host-values.cu:[[@LINE+77]]:3,
+// CHECK: host-values.cu:[[@LINE+6]]:3: note: assuming grid (64, 128, 1) block (16, 16, 1), from the launch at {{.*}}host-values.cu:[[@LINE+6]]:3 reached through the call at {{.*}}host-values.cu:[[@LINE+103]]:3,
 // CHECK: note: assuming 'height' = 2048 (its value at the launch)
 // CHECK: note: assuming 'width' = 1024 (its value at the launch)
 static void runCopy(float *o, const float *i, int w, int h) {
@@ -48,10 +48,10 @@ __global__ void spread(float *out, const float *in, int n) {
     out[i] = in[threadIdx.x * (blockDim.x / 64)];
 }
 // CHECK: host-values.cu:[[@LINE-2]]:14: warning: global load from 'in' touches 16 sectors in 4 lines per warp request (ideal 4); 25% of fetched bytes are used
-// CHECK: note: assuming grid (64, 1, 1) block (256, 1, 1), from the launch at {{.*}}host-values.cu:[[@LINE+60]]:3, when '1 < argc' is true,
+// CHECK: note: assuming grid (64, 1, 1) block (256, 1, 1), from the launch at {{.*}}host-values.cu:[[@LINE+86]]:3, when '1 < argc' is true,
 // CHECK: note: assuming 'n' = 8192 (its value at the launch)
 // CHECK: host-values.cu:[[@LINE-5]]:14: warning: global load from 'in' touches 8 sectors in 2 lines per warp request (ideal 4); 50% of fetched bytes are used
-// CHECK: note: assuming grid (64, 1, 1) block (128, 1, 1), from the launch at {{.*}}host-values.cu:[[@LINE+57]]:3, when '1 < argc' is false,
+// CHECK: note: assuming grid (64, 1, 1) block (128, 1, 1), from the launch at {{.*}}host-values.cu:[[@LINE+83]]:3, when '1 < argc' is false,
 
 // Launched through a function pointer with 512-thread blocks: lanes are 3
 // floats (12 bytes) apart, 384 bytes: 12 sectors in 3 lines, 33% used.
@@ -61,7 +61,7 @@ __global__ void scale(float *p, int n) {
     p[i * 3] *= 2.0f;
 }
 // CHECK: host-values.cu:[[@LINE-2]]:5: warning: global load and store of 'p' touches 12 sectors in 3 lines per warp request (ideal 4); 33% of fetched bytes are used
-// CHECK: note: assuming grid (32, 1, 1) block (512, 1, 1), from the launch at {{.*}}host-values.cu:[[@LINE+49]]:3 through the function pointer 'k',
+// CHECK: note: assuming grid (32, 1, 1) block (512, 1, 1), from the launch at {{.*}}host-values.cu:[[@LINE+75]]:3 through the function pointer 'k',
 // CHECK: note: assuming 'n' = 16384 (its value at the launch)
 
 // A pitch the host computes: 32 (unpadded) from the first call, 33 from the
@@ -77,12 +77,38 @@ __global__ void columns(float *out, const float *in, int pitch) {
   out[(blockIdx.x * 32 + ty) * 32 + tx] = tile[tx * pitch + ty];
 }
 // CHECK: host-values.cu:[[@LINE-2]]:43: warning: 32-way bank conflict on shared buffer 'tile': the 32 lanes of each warp hit one bank: lanes that differ in threadIdx.x are 32 words apart
-// CHECK: note: assuming grid (64, 1, 1) block (32, 8, 1), from the launch at {{.*}}host-values.cu:[[@LINE+5]]:3 reached through the call at {{.*}}host-values.cu:[[@LINE+34]]:3,
+// CHECK: note: assuming grid (64, 1, 1) block (32, 8, 1), from the launch at {{.*}}host-values.cu:[[@LINE+7]]:3 reached through the call at {{.*}}host-values.cu:[[@LINE+60]]:3,
 // CHECK: note: assuming 'pitch' = 32 (its value at the launch)
+// A pitch one word longer, 33, is the first that re-analysis finds clean.
+// CHECK: note: 'tile' declared here; padding is not offered: the buffer's size is set at launch; with 'pitch' = 33 instead of 32 (set where the kernel is launched) re-analysis finds no conflict on 'tile'
 void runColumns(float *o, const float *i, int padded) {
   int pitch = padded ? 33 : 32;
   dim3 block(32, 8);
   columns<<<64, block, 32 * pitch * sizeof(float)>>>(o, i, pitch);
+}
+
+// A byte buffer in 16 x 4 blocks: a warp is two rows of 16 lanes, each lane
+// on its own word (4 * tx bytes). The host computes the pitch the way image
+// filters do, rounded to 64 bytes: ~0x3f & (4 * 82 + 0x3f) = 391 & ~63 =
+// 384 bytes = 96 words, a multiple of 32: row 1's lanes hit banks 0..15 at
+// other words than row 0's, a 2-way conflict. Pitches 388..444 (97..111
+// words) still overlap banks 0..15 partly; 448 (112 words) puts row 1 on
+// banks 16..31: the first clean pitch in 4-byte steps.
+__global__ void rows(unsigned char *out, const unsigned char *in, int pitch) {
+  extern __shared__ unsigned char bytes[];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  bytes[ty * pitch + 4 * tx] = in[blockIdx.x * 64 + ty * 16 + tx];
+  __syncthreads();
+  out[blockIdx.x * 64 + ty * 16 + tx] = bytes[ty * pitch + 4 * tx];
+}
+// CHECK: host-values.cu:[[@LINE-4]]:3: warning: 2-way bank conflict on shared buffer 'bytes': 2 lanes of a warp hit bank 0 at different words: the 2 rows of the block in each warp (blockDim.x = 16) are 96 words apart, a multiple of 32 banks
+// CHECK: note: assuming 'pitch' = 384 (its value at the launch)
+// CHECK: note: 'bytes' declared here; padding is not offered: the buffer's size is set at launch; with 'pitch' = 448 instead of 384 (set where the kernel is launched) re-analysis finds no conflict on 'bytes'
+// CHECK: note: 1 more access to 'bytes' in this kernel has the same conflict (line [[#@LINE-5]]); not reported separately
+void runRows(unsigned char *o, const unsigned char *i) {
+  int pitch = ~0x3f & (4 * (80 + 2) + 0x3f);
+  dim3 block(16, 4);
+  rows<<<64, block, 4 * pitch>>>(o, i, pitch);
 }
 
 // Elimination step t of an n x n matrix, lanes down a column: lanes are
@@ -113,6 +139,7 @@ int main(int argc, char **argv) {
   k<<<32, 512>>>(o, 16384);
   runColumns(o, i, 0);
   runColumns(o, i, 1);
+  runRows((unsigned char *)o, (const unsigned char *)i);
   dim3 block(32, 8), grid(argc, argc);
   for (int t = 0; t < argc; ++t)
     eliminate<<<grid, block>>>(o, i, argc * 1000, t);

@@ -242,7 +242,12 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors) {
     F.Loc = Lines.at(E.Message.FilePath, E.Message.FileOffset);
     for (const auto &N : E.Notes)
       F.Notes.push_back({N.Message, Lines.at(N.FilePath, N.FileOffset)});
-    for (const auto &[File, Reps] : E.Message.Fix)
+    // The fix is the finding's own or, as warplint's checks attach it, the
+    // one note's that explains it (clang-tidy's --fix-notes rule).
+    static const llvm::StringMap<clang::tooling::Replacements> NoFix;
+    const llvm::StringMap<clang::tooling::Replacements> *Chosen =
+        clang::tidy::getFixIt(E, /*AnyFix=*/true);
+    for (const auto &[File, Reps] : Chosen ? *Chosen : NoFix)
       for (const clang::tooling::Replacement &Rep : Reps) {
         ReportEdit Ed;
         Ed.Begin = Lines.at(Rep.getFilePath().str(), Rep.getOffset());

@@ -297,7 +297,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   if (Format == "text") {
     unsigned Counted = 0;
     clang::tidy::handleErrors(Run->Errors, *Context,
-                              Fix ? clang::tidy::FB_Fix : clang::tidy::FB_NoFix,
+                              Fix ? clang::tidy::FB_FixNotes : clang::tidy::FB_NoFix,
                               Counted, makeBuiltinHeaderFileSystem());
   }
   if (!ExportFixes.empty()) {
