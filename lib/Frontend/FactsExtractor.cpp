@@ -337,6 +337,10 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
     Interpreter I(Ctx, Scratch);
     I.HostInline = &Reaching;
     I.OnLaunch = [&](const CUDAKernelCallExpr *CE, Interpreter &In) {
+      // A loop's dry run sees placeholders for the values it carries; the
+      // launch is recorded by the pass that follows it.
+      if (In.inDryRun())
+        return;
       const FunctionDecl *Direct = CE->getDirectCallee();
       const FunctionDecl *Where =
           In.currentFunction() ? In.currentFunction() : Host;

@@ -168,6 +168,8 @@ public:
   /// The call sites inlined to reach the statement being run, outermost
   /// first, and the function it is in (null in the function run first).
   const CallChain &callChain() const { return Calls; }
+  /// Inside a loop's dry run (its values are placeholders, not recorded).
+  bool inDryRun() const { return DryRun > 0; }
   const FunctionDecl *currentFunction() const {
     return CallStack.empty() ? nullptr : CallStack.back();
   }

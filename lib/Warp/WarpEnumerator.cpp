@@ -349,6 +349,7 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
     GuardsMentionBlock =
         GuardsMentionBlock || B->Condition.mentions(sym::SymbolKind::BlockIdx);
   std::vector<std::array<int64_t, 3>> EdgeBlocks;
+  std::vector<char> Held(Guards.size(), 0);
   for (int Pass = 0; Pass < 2; ++Pass) {
     const std::vector<std::array<int64_t, 3>> *PassBlocks = &Blocks;
     if (Pass == 1) {
@@ -397,14 +398,18 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
               V.set(LaneSlot[1], (Tid / L.Block[0]) % L.Block[1]);
               V.set(LaneSlot[2], Tid / (L.Block[0] * L.Block[1]));
               bool Active = true;
-              for (const auto &[B, Taken] : Guards) {
+              for (size_t GI = 0; GI < Guards.size(); ++GI) {
+                const auto &[B, Taken] = Guards[GI];
                 auto C = V.evaluate(B->Condition);
                 if (!C) {
                   GuardUnknown = true;
+                  Held[GI] = 1;
                   continue; // taken as active, and said so below
                 }
                 if ((*C != 0) != Taken)
                   Active = false;
+                else
+                  Held[GI] = 1;
               }
               if (!Active)
                 continue;
@@ -443,6 +448,10 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
            "the grid's edge (the last of each dimension) do, and were "
            "enumerated");
   R.UnknownGuard = GuardUnknown;
+  if (R.Samples.empty())
+    for (size_t GI = 0; GI < Guards.size(); ++GI)
+      if (!Held[GI])
+        R.UnmetGuards.push_back(Guards[GI].first->Id);
   if (GuardUnknown)
     Assume("every lane passes the branches around the access whose "
            "conditions depend on unknown values");
@@ -467,23 +476,32 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
   // make the access vanish. Each chosen value that a guard reads is tried
   // in turn at a few other values; the first under which some thread
   // reaches the access is kept, and said.
+  // Only the values that the unmet guards read are tried again (an access
+  // under `if (j == 12)` in a loop whose enumerated iterations stop short
+  // of 12 is not a chosen value's doing).
   std::set<std::string> InGuards;
-  for (const GuardRef &G : A.Guards)
-    if (const BranchFacts *B = branchOf(K, G.Branch))
+  for (unsigned Id : R.UnmetGuards)
+    if (const BranchFacts *B = branchOf(K, Id))
       for (const auto &[Name, V] : R.Chosen)
         if (B->Condition.mentions(Name))
           InGuards.insert(Name);
-  // Smaller changes first: every name at 0 before any at 1, and so on.
+  // Smaller changes first: every name at 0 before any at 1, and so on;
+  // at most MaxTries enumerations (an access that no single value makes
+  // reachable, such as hotspot's tile whose origin needs several unknowns
+  // to agree, must not cost 30 of them).
+  constexpr unsigned MaxTries = 8;
+  unsigned Tries = 0;
   for (int64_t Alt : {int64_t(0), int64_t(1), int64_t(32), int64_t(1024),
                       int64_t(65536), int64_t(1) << 20})
     for (const std::string &Name : InGuards) {
-      if (Alt == R.Chosen.at(Name))
+      if (Alt == R.Chosen.at(Name) || Tries >= MaxTries)
         continue;
       auto AIt = O.Assumptions.find(Name);
       if (AIt != O.Assumptions.end() && !AIt->second.admits(Alt))
         continue;
       EnumerationOptions O2 = O;
       O2.Assumptions[Name].Equal = Alt;
+      ++Tries;
       AccessEnumeration R2 = enumerateOnce(K, A, L, O2);
       if (R2.Samples.empty() || !R2.Unanalysable.empty())
         continue;
@@ -502,9 +520,11 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
       R2.Chosen[Name] = Alt;
       return R2;
     }
-  R.Assumptions.push_back(
-      "no thread reaches the access under the values chosen for the "
-      "unknowns, nor under the other values tried");
+  if (Tries)
+    R.Assumptions.push_back(
+        "no thread reaches the access under the values chosen for the "
+        "unknowns, nor under " + std::to_string(Tries) +
+        " other values tried for the ones its guards read");
   return R;
 }
 

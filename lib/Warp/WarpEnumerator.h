@@ -82,6 +82,9 @@ struct AccessEnumeration {
   /// A branch around the access has a condition on values not known here
   /// (loaded data, a call's result): every lane was taken to pass it.
   bool UnknownGuard = false;
+  /// The branches around the access (BranchFacts::Id) whose required
+  /// outcome no enumerated lane met: what made the access unreachable.
+  std::vector<unsigned> UnmetGuards;
 };
 
 /// The values a loop's symbol takes in the enumeration: iteration numbers

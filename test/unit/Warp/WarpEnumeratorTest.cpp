@@ -78,6 +78,46 @@ TEST(WarpEnumeratorTest, GuardsDecideActiveLanes) {
   EXPECT_EQ(Lanes, 40u); // threads 0..39 of block 0 only
 }
 
+// if (i >= n - 1 - t) return; with n and t both at the default 4096 the
+// bound is -1 and no thread reaches the access: t is tried again at 0 (the
+// first value tried), where threads 0..63 of the launch's 64 do, and that
+// choice is said. n = 4096 still gives a bound above every thread.
+TEST(WarpEnumeratorTest, UnreachableUnderChosenValuesIsRetried) {
+  KernelFacts K;
+  BranchFacts B;
+  B.Id = 3;
+  Expr I = Bx * Dx + Tx;
+  Expr N = Expr::symbol("n", SymbolKind::Param);
+  Expr T = Expr::symbol("t", SymbolKind::Param);
+  B.Condition = Expr::le(N - 1 - T, I);
+  K.Branches.push_back(B);
+  AccessFacts A = access(I);
+  A.Guards.push_back({3, false});
+  auto E = enumerateAccess(K, A, launch({1, 1, 1}, {64, 1, 1}));
+  ASSERT_TRUE(E.Unanalysable.empty());
+  ASSERT_FALSE(E.Samples.empty());
+  EXPECT_EQ(E.Chosen.at("t"), 0);
+  EXPECT_EQ(E.Chosen.at("n"), 4096);
+  unsigned Lanes = 0;
+  for (const WarpSample &S : E.Samples)
+    Lanes += activeLaneCount(S.Req) * S.Weight;
+  EXPECT_EQ(Lanes, 64u);
+  bool Said = false;
+  for (const std::string &S : E.Assumptions)
+    Said |= S.find("'t' = 0 (its value is not known here; chosen so that the "
+                   "access is reached: with 't' = 4096 no thread reaches "
+                   "it") != std::string::npos;
+  EXPECT_TRUE(Said);
+  // A guard on a value the user gave is not second-guessed: with t == 4096
+  // given, no thread reaches the access and none is enumerated.
+  EnumerationOptions O;
+  O.Assumptions["t"].Equal = 4096;
+  O.Assumptions["n"].Equal = 4096;
+  E = enumerateAccess(K, A, launch({1, 1, 1}, {64, 1, 1}), O);
+  EXPECT_TRUE(E.Samples.empty());
+  EXPECT_TRUE(E.Chosen.empty());
+}
+
 TEST(WarpEnumeratorTest, UnknownParameterIsAnAssumptionNotASilentGuess) {
   KernelFacts K;
   Expr W = Expr::symbol("width", SymbolKind::Param);
