@@ -1,11 +1,19 @@
 //===- Bindings.cpp - Symbol values for repeated evaluation ---------------===//
 #include "Symbolic/Bindings.h"
+#include "ExprInternal.h"
+
+#include <atomic>
 
 
 namespace warplint {
 namespace sym {
 
-Bindings::Bindings(const std::map<std::string, int64_t> &M) {
+uint64_t Bindings::nextId() {
+  static std::atomic<uint64_t> Next{1};
+  return Next.fetch_add(1, std::memory_order_relaxed);
+}
+
+Bindings::Bindings(const std::map<std::string, int64_t> &M) : Id(nextId()) {
   for (const auto &[Name, V] : M)
     set(Name, V);
 }
@@ -34,16 +42,19 @@ std::optional<int64_t> Bindings::get(const std::string &Name) const {
 }
 
 std::optional<int64_t> Bindings::lookup(const Expr &Sym) const {
+  constexpr unsigned SlotBits = 20;
   const Node *N = Sym.node();
-  auto Hit = NodeSlots.find(N);
-  if (Hit != NodeSlots.end() && Names[Hit->second] == Sym.name()) {
-    unsigned S = Hit->second;
+  const uint64_t C = N->SlotCache.load(std::memory_order_relaxed);
+  if ((C >> SlotBits) == Id) {
+    const unsigned S = unsigned(C & ((1u << SlotBits) - 1));
     return Known[S] ? std::optional<int64_t>(Values[S]) : std::nullopt;
   }
   auto It = Index.find(Sym.name());
   if (It == Index.end())
     return std::nullopt;
-  NodeSlots[N] = It->second;
+  if (It->second < (1u << SlotBits) && Id < (uint64_t(1) << (64 - SlotBits)))
+    N->SlotCache.store((Id << SlotBits) | It->second,
+                       std::memory_order_relaxed);
   return Known[It->second] ? std::optional<int64_t>(Values[It->second])
                            : std::nullopt;
 }

@@ -26,8 +26,21 @@ namespace sym {
 
 class Bindings {
 public:
-  Bindings() = default;
+  Bindings() : Id(nextId()) {}
   explicit Bindings(const std::map<std::string, int64_t> &Values);
+  // A copy numbers its later slots on its own: it gets its own id, so that
+  // a symbol node's cached slot (Node::SlotCache) is never read across.
+  Bindings(const Bindings &O)
+      : Names(O.Names), Values(O.Values), Known(O.Known), Index(O.Index),
+        Id(nextId()) {}
+  Bindings &operator=(const Bindings &O) {
+    Names = O.Names;
+    Values = O.Values;
+    Known = O.Known;
+    Index = O.Index;
+    Id = nextId();
+    return *this;
+  }
 
   /// The slot of \p Name, created (without a value) on first use.
   unsigned slot(const std::string &Name);
@@ -53,9 +66,10 @@ private:
   std::vector<int64_t> Values;
   std::vector<char> Known;
   std::unordered_map<std::string, unsigned> Index;
-  /// Symbol node -> slot. The name is compared on every hit, so a node freed
-  /// and reused for another symbol cannot read a wrong slot.
-  mutable std::unordered_map<const Node *, unsigned> NodeSlots;
+  /// Unique per Bindings object (and per copy): the key of the slot each
+  /// symbol node caches. A node freed and reused starts with no cache.
+  uint64_t Id;
+  static uint64_t nextId();
 };
 
 } // namespace sym

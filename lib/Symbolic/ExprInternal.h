@@ -13,6 +13,7 @@
 
 #include "Symbolic/Expr.h"
 
+#include <atomic>
 #include <algorithm>
 #include <iterator>
 #include <map>
@@ -30,6 +31,10 @@ struct Node {
   bool SymThreadDep = false;
   bool ThreadDep = false; // any thread-dependent symbol below
   std::vector<Expr> Ops;
+  /// A symbol's slot in the last Bindings that looked it up: that
+  /// Bindings' id above bit 20, the slot below (Bindings::lookup). Atomic:
+  /// nodes may be read by several threads' analyses at once.
+  mutable std::atomic<uint64_t> SlotCache{0};
 };
 
 //===----------------------------------------------------------------------===//

@@ -101,7 +101,7 @@ struct DivergenceOptions {
   EnumerationOptions Enum;
   /// Warp executions enumerated per branch; every block when the grid
   /// fits, else the first blocks of each dimension and the last.
-  unsigned MaxWarpExecutions = 4096;
+  unsigned MaxWarpExecutions = 1024;
   /// Work budget of one analyzeDivergence or kernelBranchEfficiency call
   /// (all branches of a kernel under one configuration), in lane
   /// evaluations of a condition, guard or trip count. The walk is bounded by

@@ -85,6 +85,32 @@ loopValues(const LoopFacts &L, const std::map<std::string, int64_t> &Fixed,
   return R;
 }
 
+/// An address affine in the thread index, base + c . threadIdx, with the
+/// base and the coefficients free of any thread-dependent value.
+struct LinearInThreads {
+  bool Ok = false;
+  sym::Expr Base;
+  std::optional<sym::Expr> C[3];
+};
+
+LinearInThreads linearInThreads(const sym::Expr &E) {
+  LinearInThreads R;
+  std::map<std::string, sym::Expr> Zero;
+  for (int D = 0; D < 3; ++D) {
+    const std::string N = std::string("threadIdx.") + "xyz"[D];
+    Zero.insert({N, sym::Expr(0)});
+    if (!E.mentions(N))
+      continue;
+    auto C = E.coefficientOf(N);
+    if (!C || C->isThreadDependent())
+      return R;
+    R.C[D] = *C;
+  }
+  R.Base = E.substitute(Zero);
+  R.Ok = !R.Base.isThreadDependent();
+  return R;
+}
+
 int64_t floorMod(int64_t A, int64_t M) {
   int64_t R = A % M;
   return R < 0 ? R + M : R;
@@ -350,6 +376,26 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
         GuardsMentionBlock || B->Condition.mentions(sym::SymbolKind::BlockIdx);
   std::vector<std::array<int64_t, 3>> EdgeBlocks;
   std::vector<char> Held(Guards.size(), 0);
+  // Guards on values the same for the whole warp are evaluated once per
+  // warp; the others per lane.
+  std::vector<size_t> WarpGuards, LaneGuards;
+  for (size_t GI = 0; GI < Guards.size(); ++GI)
+    (Guards[GI].first->Condition.isThreadDependent() ? LaneGuards : WarpGuards)
+        .push_back(GI);
+  auto guardPasses = [&](size_t GI) {
+    const auto &[B, Taken] = Guards[GI];
+    auto C = V.evaluate(B->Condition);
+    if (!C) {
+      GuardUnknown = true;
+      Held[GI] = 1;
+      return true; // taken as active, and said so below
+    }
+    if ((*C != 0) != Taken)
+      return false;
+    Held[GI] = 1;
+    return true;
+  };
+  const LinearInThreads Lin = linearInThreads(A.ByteOffset);
   for (int Pass = 0; Pass < 2; ++Pass) {
     const std::vector<std::array<int64_t, 3>> *PassBlocks = &Blocks;
     if (Pass == 1) {
@@ -390,30 +436,47 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
                 if (Addr)
                   *Addr += By;
             }
-            for (int64_t Lane = 0; Lane < 32 && !Shifted; ++Lane) {
+            // The guards the same for every lane, once per warp.
+            bool WarpActive = !Shifted;
+            for (size_t GI : WarpGuards)
+              if (WarpActive)
+                WarpActive = guardPasses(GI);
+            // The address in closed form when it is affine in the thread
+            // index: base + c . threadIdx, four evaluations per warp.
+            std::optional<int64_t> Base, Coef[3] = {0, 0, 0};
+            bool Closed = WarpActive && Lin.Ok;
+            if (Closed) {
+              Base = V.evaluate(Lin.Base);
+              for (int D = 0; D < 3; ++D)
+                if (Lin.C[D])
+                  Coef[D] = V.evaluate(*Lin.C[D]);
+              Closed = Base && Coef[0] && Coef[1] && Coef[2];
+            }
+            for (int64_t Lane = 0; Lane < 32 && WarpActive; ++Lane) {
               int64_t Tid = W * 32 + Lane;
               if (Tid >= Threads)
                 continue; // the partial last warp
-              V.set(LaneSlot[0], Tid % L.Block[0]);
-              V.set(LaneSlot[1], (Tid / L.Block[0]) % L.Block[1]);
-              V.set(LaneSlot[2], Tid / (L.Block[0] * L.Block[1]));
+              const int64_t T[3] = {Tid % L.Block[0],
+                                    (Tid / L.Block[0]) % L.Block[1],
+                                    Tid / (L.Block[0] * L.Block[1])};
+              if (!Closed || !LaneGuards.empty())
+                for (int D = 0; D < 3; ++D)
+                  V.set(LaneSlot[D], T[D]);
               bool Active = true;
-              for (size_t GI = 0; GI < Guards.size(); ++GI) {
-                const auto &[B, Taken] = Guards[GI];
-                auto C = V.evaluate(B->Condition);
-                if (!C) {
-                  GuardUnknown = true;
-                  Held[GI] = 1;
-                  continue; // taken as active, and said so below
-                }
-                if ((*C != 0) != Taken)
-                  Active = false;
-                else
-                  Held[GI] = 1;
-              }
+              for (size_t GI : LaneGuards)
+                Active = guardPasses(GI) && Active;
               if (!Active)
                 continue;
-              Req.Lane[Lane] = V.evaluate(A.ByteOffset);
+              if (!Closed) {
+                Req.Lane[Lane] = V.evaluate(A.ByteOffset);
+                continue;
+              }
+              int64_t Addr = *Base, Term;
+              bool Overflow = false;
+              for (int D = 0; D < 3; ++D)
+                Overflow = Overflow || __builtin_mul_overflow(*Coef[D], T[D], &Term) ||
+                           __builtin_add_overflow(Addr, Term, &Addr);
+              Req.Lane[Lane] = Overflow ? std::nullopt : std::optional<int64_t>(Addr);
             }
             if (BlockStride && &Block == &Blocks[0])
               Block0.push_back(Req);

@@ -348,18 +348,24 @@ private:
       Weights.assign(Blocks.size(), 1.0);
       return;
     }
-    // The first blocks of each dimension and the last one (where a bound
-    // on the global index most often falls); every x block when that fits.
-    // Weights make the sums estimate the whole grid: the first blocks stand
-    // for every block but the last.
+    // The first and the last block of each dimension (where a bound on
+    // the global index, or a `blockIdx.x == 0` test, falls), each standing
+    // for itself, and First - 1 consecutive blocks after the first standing
+    // for all the interior ones; every x block when that fits. Weights make
+    // the sums estimate the whole grid without letting the edge blocks'
+    // own behaviour count for the interior.
     auto pick = [](int64_t N, int64_t First) {
       std::vector<std::pair<int64_t, double>> R;
-      const bool Last = N > First;
-      const int64_t Firsts = std::min(N, First);
-      for (int64_t I = 0; I < Firsts; ++I)
-        R.push_back({I, Last ? double(N - 1) / double(Firsts) : 1.0});
-      if (Last)
-        R.push_back({N - 1, 1.0});
+      if (N <= First + 1) {
+        for (int64_t I = 0; I < N; ++I)
+          R.push_back({I, 1.0});
+        return R;
+      }
+      const int64_t Inner = std::max<int64_t>(1, First - 1);
+      R.push_back({0, 1.0});
+      for (int64_t I = 1; I <= Inner; ++I)
+        R.push_back({I, double(N - 2) / double(Inner)});
+      R.push_back({N - 1, 1.0});
       return R;
     };
     auto Ys = pick(L.Grid[1], O.Enum.MaxBlocksY);
