@@ -160,6 +160,8 @@ public:
       return true;
     }
     R.SplitWarps += Wt;
+    if (B)
+      atomsOfSplit(V, Warp, X);
     if (B && B->Kind != BranchKind::Switch &&
         __builtin_popcount(X.Taken & X.Reaching) == 1)
       R.SingleLaneSplits += Wt;
@@ -248,8 +250,20 @@ private:
     }
   };
 
-  bool evaluateLanes(sym::Bindings &V, unsigned Warp, Lanes &X) {
+  /// Which atoms of the condition split the warp: evaluated only for the
+  /// warps that split (most do not), lane by lane again.
+  void atomsOfSplit(sym::Bindings &V, unsigned Warp, Lanes &X) {
     X.AtomSeen.assign(Atoms.size(), 0);
+    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+      if (!(X.Reaching & (1u << Lane)) || !W.setLane(V, Warp, Lane))
+        continue;
+      for (size_t I = 0; I < Atoms.size(); ++I)
+        if (auto A = V.evaluate(Atoms[I]))
+          X.AtomSeen[I] |= *A != 0 ? 2 : 1;
+    }
+  }
+
+  bool evaluateLanes(sym::Bindings &V, unsigned Warp, Lanes &X) {
     for (unsigned Lane = 0; Lane < 32; ++Lane) {
       if (!W.setLane(V, Warp, Lane) || !W.reaches(V))
         continue;
@@ -259,9 +273,6 @@ private:
         Out = V.evaluate(B->Condition);
         if (Out && B->Kind != BranchKind::Switch)
           Out = *Out != 0;
-        for (size_t I = 0; I < Atoms.size(); ++I)
-          if (auto A = V.evaluate(Atoms[I]))
-            X.AtomSeen[I] |= *A != 0 ? 2 : 1;
       } else {
         Out = laneTrips(*Lp, V);
         if (Out) {

@@ -565,6 +565,14 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
       EnumerationOptions O2 = O;
       O2.Assumptions[Name].Equal = Alt;
       ++Tries;
+      // A probe first, on the first block and iteration (and the grid's
+      // edge blocks when a guard reads blockIdx): a value under which no
+      // thread of those reaches the access costs little.
+      EnumerationOptions Probe = O2;
+      Probe.MaxBlocksX = Probe.MaxBlocksY = 1;
+      Probe.MaxIterationTuples = 1;
+      if (enumerateOnce(K, A, L, Probe).Samples.empty())
+        continue;
       AccessEnumeration R2 = enumerateOnce(K, A, L, O2);
       if (R2.Samples.empty() || !R2.Unanalysable.empty())
         continue;
