@@ -308,7 +308,12 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
     Held[GI] = 1;
     return true;
   };
+  // The address in closed form when it is affine in the thread index:
+  // base + c . threadIdx, its parts evaluated once per block and iteration
+  // (they do not depend on the warp), and the lanes by arithmetic.
   const LinearInThreads Lin = linearInThreads(A.ByteOffset);
+  bool BlockActive = true, BlockClosed = false;
+  std::optional<int64_t> Base, Coef[3];
   for (int Pass = 0; Pass < 2; ++Pass) {
     const std::vector<std::array<int64_t, 3>> *PassBlocks = &Blocks;
     if (Pass == 1) {
@@ -329,11 +334,27 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
     for (const auto &Block : *PassBlocks)
         for (const auto &T : Tuples)
           for (int64_t W = 0; W < Warps; ++W) {
-            for (const auto &[N, X] : T)
-              if (!Fixed.count(N))
-                V.set(N, X);
-            for (int D = 0; D < 3; ++D)
-              V.set(BlockSlot[D], Block[D]);
+            if (W == 0) {
+              // What is the same for every warp of this block and
+              // iteration: evaluated once.
+              for (const auto &[N, X] : T)
+                if (!Fixed.count(N))
+                  V.set(N, X);
+              for (int D = 0; D < 3; ++D)
+                V.set(BlockSlot[D], Block[D]);
+              BlockActive = true;
+              for (size_t GI : WarpGuards)
+                if (BlockActive)
+                  BlockActive = guardPasses(GI);
+              BlockClosed = BlockActive && Lin.Ok;
+              if (BlockClosed) {
+                Base = V.evaluate(Lin.Base);
+                for (int D = 0; D < 3; ++D)
+                  Coef[D] = Lin.C[D] ? V.evaluate(*Lin.C[D])
+                                     : std::optional<int64_t>(0);
+                BlockClosed = Base && Coef[0] && Coef[1] && Coef[2];
+              }
+            }
             WarpRequest Req;
             Req.AccessSize = A.ElementSize ? A.ElementSize : 4;
             Req.UsedBytes = A.UsedBytes;
@@ -349,22 +370,8 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
                 if (Addr)
                   *Addr += By;
             }
-            // The guards the same for every lane, once per warp.
-            bool WarpActive = !Shifted;
-            for (size_t GI : WarpGuards)
-              if (WarpActive)
-                WarpActive = guardPasses(GI);
-            // The address in closed form when it is affine in the thread
-            // index: base + c . threadIdx, four evaluations per warp.
-            std::optional<int64_t> Base, Coef[3] = {0, 0, 0};
-            bool Closed = WarpActive && Lin.Ok;
-            if (Closed) {
-              Base = V.evaluate(Lin.Base);
-              for (int D = 0; D < 3; ++D)
-                if (Lin.C[D])
-                  Coef[D] = V.evaluate(*Lin.C[D]);
-              Closed = Base && Coef[0] && Coef[1] && Coef[2];
-            }
+            const bool WarpActive = !Shifted && BlockActive;
+            const bool Closed = BlockClosed;
             for (int64_t Lane = 0; Lane < 32 && WarpActive; ++Lane) {
               int64_t Tid = W * 32 + Lane;
               if (Tid >= Threads)
