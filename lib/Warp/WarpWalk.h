@@ -369,8 +369,12 @@ private:
       return R;
     };
     auto Ys = pick(L.Grid[1], O.Enum.MaxBlocksY);
+    // Every x block of those rows when that is a quarter of the budget or
+    // less (2D grids' rows are short), else the first, some interior and
+    // the last.
     std::vector<std::pair<int64_t, double>> Xs;
-    if (L.Grid[0] * int64_t(Ys.size()) * PerBlock <= int64_t(O.MaxWarpExecutions))
+    if (L.Grid[0] * int64_t(Ys.size()) * PerBlock <=
+        int64_t(O.MaxWarpExecutions / 4))
       Xs = pick(L.Grid[0], L.Grid[0]);
     else
       Xs = pick(L.Grid[0], O.Enum.MaxBlocksX);
