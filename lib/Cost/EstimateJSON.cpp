@@ -103,7 +103,10 @@ llvm::json::Value toJSON(const CycleEstimate &C) {
                                {"sync", D.Sync},
                                {"total", D.Total},
                                {"guarded", D.Guarded},
-                               {"transaction_unit", D.TransactionUnit}};
+                               {"transaction_unit", D.TransactionUnit},
+                               {"global_sectors_per_warp", D.GlobalSectors},
+                               {"excess_sectors_per_warp", D.ExcessSectors},
+                               {"excess_unit", D.ExcessUnit}};
   }
   (*O)["counts"] = std::move(Counts);
   (*O)["selected_model"] = Object{{"name", toString(C.Model.Variant)},

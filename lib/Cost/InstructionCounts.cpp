@@ -221,6 +221,7 @@ bool allSameAddress(const WarpRequest &R) {
 struct Classified {
   AccessClass Class = AccessClass::Unclassified;
   double Transactions = 0; ///< mean per warp request
+  double Sectors = 0, Excess = 0; ///< mean per warp request (1.x: transactions)
   double WorstFactor = 1;
   std::string Unanalysable;
   std::vector<std::string> Assumptions;
@@ -237,16 +238,23 @@ Classified classify(const KernelFacts &K, const AccessFacts &A,
                                             : E.Unanalysable;
     return C;
   }
-  double Weight = 0, Sum = 0;
+  double Weight = 0, Sum = 0, Sectors = 0, Excess = 0;
   bool Broadcast = true;
+  const bool Half = F == CoalescingFamily::CC1_0 || F == CoalescingFamily::CC1_2;
   for (const WarpSample &S : E.Samples) {
     CoalescingResult R = analyzeCoalescing(S.Req, F);
     Sum += S.Weight * transactions(R, F);
+    const double Moved = Half ? R.Transactions : R.Sectors;
+    const double Ideal = Half ? R.IdealTransactions : R.IdealSectors;
+    Sectors += S.Weight * Moved;
+    Excess += S.Weight * std::max(0.0, Moved - Ideal);
     Weight += S.Weight;
     C.WorstFactor = std::max(C.WorstFactor, factorOf(R, F));
     Broadcast &= allSameAddress(S.Req);
   }
   C.Transactions = Weight > 0 ? Sum / Weight : 0;
+  C.Sectors = Weight > 0 ? Sectors / Weight : 0;
+  C.Excess = Weight > 0 ? Excess / Weight : 0;
   if (Broadcast)
     C.Class = AccessClass::Broadcast;
   else if (C.WorstFactor > O.MinFactor)
@@ -386,6 +394,8 @@ void classifyGlobalAccess(const KernelFacts &K, const AccessFacts &A,
       break;
     }
     Sum += Cl.Transactions;
+    C.SectorsPerWarp += Cl.Sectors;
+    C.ExcessPerWarp += Cl.Excess;
     C.WorstFactor = std::max(C.WorstFactor, Cl.WorstFactor);
     AnyUncoal |= Cl.Class == AccessClass::Uncoalesced;
     AnyCoal |= Cl.Class == AccessClass::Coalesced;
@@ -413,6 +423,7 @@ void countGlobalAccess(const KernelFacts &K, const AccessFacts &A,
   if (!C.Unanalysable.empty()) {
     C.Class = AccessClass::Unclassified;
     C.TransactionsPerWarp = 0;
+    C.SectorsPerWarp = C.ExcessPerWarp = 0;
     R.GlobalUnclassified += N;
     addOnce(R.Assumptions,
             "'" + A.Text + "' (line " + std::to_string(A.Loc.Line) +
@@ -420,6 +431,9 @@ void countGlobalAccess(const KernelFacts &K, const AccessFacts &A,
                 C.Unanalysable);
     return;
   }
+  // A read-modify-write moves its load's and its store's sectors.
+  R.GlobalSectors += N * C.SectorsPerWarp;
+  R.ExcessSectors += N * C.ExcessPerWarp;
   switch (C.Class) {
   case AccessClass::Coalesced:
     R.GlobalCoalesced += N;
@@ -447,6 +461,10 @@ void countAccesses(const KernelFacts &K, const LaunchConfig &L,
                    const GpuModel &Gpu, const InstructionCountOptions &O,
                    TripCounter &Trips, InstructionCounts &R) {
   R.TransactionUnit = unitOf(Gpu.Loads);
+  R.ExcessUnit = Gpu.Loads == CoalescingFamily::CC1_0 ||
+                         Gpu.Loads == CoalescingFamily::CC1_2
+                     ? "transactions"
+                     : "32-byte sectors";
   AccessTotals T;
   for (const AccessFacts &A : K.Accesses) {
     AccessCount C;

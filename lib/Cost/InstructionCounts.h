@@ -112,6 +112,9 @@ struct AccessCount {
   double TransactionsPerWarp = 0;
   /// The worst request's sectors (1.x: transactions) over the ideal.
   double WorstFactor = 1;
+  /// Mean sectors (1.x: transactions) per warp request, and the part of
+  /// them above the ideal (Nsight Compute's "excessive sectors").
+  double SectorsPerWarp = 0, ExcessPerWarp = 0;
   /// Why the access is Unclassified.
   std::string Unanalysable;
 };
@@ -150,6 +153,11 @@ struct InstructionCounts {
   /// "transactions" (1.x segments), "128-byte lines" (2.x L1-cached loads)
   /// or "32-byte sectors".
   std::string TransactionUnit;
+  /// Sectors (1.x: transactions) one warp's global requests move over its
+  /// run, summed over the classified accesses with their dynamic counts,
+  /// and the excess above the ideal among them; ExcessUnit names the unit.
+  double GlobalSectors = 0, ExcessSectors = 0;
+  std::string ExcessUnit;
   /// Mean bank-conflict degree of the shared accesses (CGPredict's X),
   /// weighted by their dynamic counts; 1 when there is none.
   double SharedConflictDegree = 1;

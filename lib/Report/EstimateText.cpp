@@ -111,7 +111,8 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
          "kernel). ch_skew '-': not modelled (address-hashed partitions).\n";
   for (const KernelEstimate &E : Estimates) {
     if (E.Assumptions.empty() && E.CuMAPz.Unanalysable.empty() &&
-        E.Occupancy.Detail.Valid)
+        E.Occupancy.Detail.Valid &&
+        !(E.Cycles.Derived && E.Cycles.Derived->ExcessSectors > 0))
       continue;
     Out += fmt::format("\n{} ({} x {}, {}): from {}\n", E.Kernel,
                        dims(E.Config.Grid), dims(E.Config.Block), E.Gpu,
@@ -127,6 +128,20 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
           describe(E.Cycles.HongKim.Case));
     else
       Out += fmt::format("  no cycle estimate: {}\n", E.Cycles.HongKim.Error);
+    if (E.Cycles.Derived && E.Cycles.Derived->ExcessSectors > 0) {
+      // Nsight Compute's "excessive sectors", over the whole launch.
+      const InstructionCounts &D = *E.Cycles.Derived;
+      const double Warps =
+          double(E.Config.Grid[0] * E.Config.Grid[1] * E.Config.Grid[2]) *
+          double((E.Config.Block[0] * E.Config.Block[1] * E.Config.Block[2] +
+                  31) / 32);
+      Out += fmt::format(
+          "  excess {}: {:.4g} per launch ({:.4g} per warp), {:.0f}% of the "
+          "{:.4g} its global requests move\n",
+          D.ExcessUnit, D.ExcessSectors * Warps, D.ExcessSectors,
+          D.GlobalSectors > 0 ? 100.0 * D.ExcessSectors / D.GlobalSectors : 0.0,
+          D.GlobalSectors * Warps);
+    }
     for (const std::string &A : E.Assumptions)
       Out += fmt::format("  assuming {}\n", A);
     for (const std::string &U : E.CuMAPz.Unanalysable)
