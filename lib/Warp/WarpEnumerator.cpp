@@ -314,8 +314,42 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
   const LinearInThreads Lin = linearInThreads(A.ByteOffset);
   bool BlockActive = true, BlockClosed = false;
   std::optional<int64_t> Base, Coef[3];
-  for (int Pass = 0; Pass < 2; ++Pass) {
+  std::vector<std::array<int64_t, 3>> FoundBlocks;
+  for (int Pass = 0; Pass < 3; ++Pass) {
     const std::vector<std::array<int64_t, 3>> *PassBlocks = &Blocks;
+    if (Pass == 2) {
+      // Still none: a guard that holds in an interior block only
+      // (`blockIdx.x == 37`). The guards the same for the whole block are
+      // tried along each dimension, the first block where they all hold
+      // is enumerated.
+      if (!R.Samples.empty() || KeepAll || !GuardsMentionBlock ||
+          WarpGuards.empty() || Tuples.empty())
+        break;
+      for (const auto &[N, X] : Tuples[0])
+        if (!Fixed.count(N))
+          V.set(N, X);
+      for (int D = 0; D < 3; ++D) {
+        const int64_t Step = std::max<int64_t>(1, L.Grid[D] / 4096);
+        for (int64_t B = 1; L.Grid[D] > 1 && B < L.Grid[D]; B += Step) {
+          std::array<int64_t, 3> Blk{{0, 0, 0}};
+          Blk[D] = B;
+          for (int E = 0; E < 3; ++E)
+            V.set(BlockSlot[E], Blk[E]);
+          bool All = true;
+          for (size_t GI : WarpGuards) {
+            auto C = V.evaluate(Guards[GI].first->Condition);
+            All = All && C && (*C != 0) == Guards[GI].second;
+          }
+          if (All) {
+            FoundBlocks.push_back(Blk);
+            break;
+          }
+        }
+      }
+      if (FoundBlocks.empty())
+        break;
+      PassBlocks = &FoundBlocks;
+    }
     if (Pass == 1) {
       if (!R.Samples.empty() || KeepAll || !GuardsMentionBlock)
         break;
@@ -328,7 +362,7 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
                 EdgeBlocks.end())
           EdgeBlocks.push_back(E);
       if (EdgeBlocks.empty())
-        break;
+        continue;
       PassBlocks = &EdgeBlocks;
     }
     for (const auto &Block : *PassBlocks)
@@ -426,7 +460,16 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
             R.Samples.push_back(std::move(S));
           }
   }
-  if (!EdgeBlocks.empty() && !R.Samples.empty())
+  if (!FoundBlocks.empty() && !R.Samples.empty()) {
+    std::string Which;
+    for (const auto &B : FoundBlocks)
+      Which += std::string(Which.empty() ? "" : ", ") + "(" +
+               std::to_string(B[0]) + ", " + std::to_string(B[1]) + ", " +
+               std::to_string(B[2]) + ")";
+    Assume("no warp of the first blocks or of the grid's edge reaches the "
+           "access; the guards around it hold in block " + Which +
+           ", which was enumerated");
+  } else if (!EdgeBlocks.empty() && !R.Samples.empty())
     Assume("no warp of the first blocks reaches the access; the blocks at "
            "the grid's edge (the last of each dimension) do, and were "
            "enumerated");

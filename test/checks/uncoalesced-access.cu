@@ -284,6 +284,18 @@ __global__ void lastBlockSummary(float *o, const float *i, int n) {
 // CC80: :[[@LINE-3]]:5: note: assuming no warp of the first blocks reaches the access; the blocks at the grid's edge (the last of each dimension) do, and were enumerated
 // CC13: :[[@LINE-4]]:5: warning: global store to 'o' needs 16 transactions for the 2 half-warps of a warp request (ideal 2); 6% of fetched bytes are used [warplint-uncoalesced-access]
 
+// An access that one interior block makes (blockIdx.x == 37 of 64): neither
+// the first blocks nor the grid's edge reach it; block 37 is found from the
+// guard and enumerated (and said). The same lanes 16 floats apart: 32
+// sectors in 16 lines (ideal 4); on 1.3, 16 transactions (ideal 2).
+__global__ void oneInteriorBlock(float *o, const float *i, int n) {
+  if (blockIdx.x == 37)
+    o[n + 16 * threadIdx.x] = i[T];
+}
+// CC80: :[[@LINE-2]]:5: warning: global store to 'o' touches 32 sectors in 16 lines per warp request (ideal 4); 13% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-3]]:5: note: assuming no warp of the first blocks or of the grid's edge reaches the access; the guards around it hold in block (37, 0, 0), which was enumerated
+// CC13: :[[@LINE-4]]:5: warning: global store to 'o' needs 16 transactions for the 2 half-warps of a warp request (ideal 2); 6% of fetched bytes are used [warplint-uncoalesced-access]
+
 void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
                double *od, const double *id, Matrix M, Matrix N, Matrix P,
                int n, const float2 *p2, float2 *w2, const uchar4 *c4,
@@ -316,4 +328,5 @@ void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
   outByPointer<<<16, 256>>>(o, i);
   storeWhereFound<<<64, 256>>>(o, i, 3.0f);
   lastBlockSummary<<<64, 256>>>(o, i, 1 << 20);
+  oneInteriorBlock<<<64, 256>>>(o, i, 1 << 20);
 }
