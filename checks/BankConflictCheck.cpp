@@ -24,15 +24,18 @@ BankConflictCheck::BankConflictCheck(StringRef Name,
       Launch(Options.getLocalOrGlobal("Launch", "")),
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
-      MinWays(Options.get("MinWays", 2u)),
-      BankWidth(Options.get("BankWidth", 4u)) {}
+      MinWaysText(Options.get("MinWays", "2")),
+      BankWidth(Options.get("BankWidth", 4u)) {
+  unsigned W = 0;
+  MinWays = !StringRef(MinWaysText).trim().getAsInteger(10, W) && W >= 2 ? W : 0;
+}
 
 void BankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "GpuArch", GpuArch);
   Options.store(Opts, "Launch", Launch);
   Options.store(Opts, "ArchDir", ArchDir);
   Options.store(Opts, "Assume", Assume);
-  Options.store(Opts, "MinWays", MinWays);
+  Options.store(Opts, "MinWays", MinWaysText);
   Options.store(Opts, "BankWidth", BankWidth);
 }
 
@@ -71,6 +74,11 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
       *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
+  if (!MinWays)
+    configurationDiag("invalid MinWays for %0: '%1' (a whole number >= 2, "
+                      "the smallest degree of conflict reported); using 2")
+        << getID() << MinWaysText;
+  const unsigned Ways = MinWays ? MinWays : 2;
   if (!In)
     return;
   GpuModel GpuCopy = In->gpu();
@@ -94,7 +102,7 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
     // the same edit twice would conflict.
     std::set<const SharedBufferFacts *> Fixed;
     const std::vector<BankConflictFinding> &All =
-        In->TU->bankConflicts(In->Request, KI, MinWays, EightByteMode);
+        In->TU->bankConflicts(In->Request, KI, Ways, EightByteMode);
     // One root cause, one warning: the kernel's accesses to the same buffer
     // with the same degree and explanation are a note of the first.
     std::vector<bool> Folded(All.size(), false);

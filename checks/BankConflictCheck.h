@@ -31,7 +31,10 @@ private:
   const std::string Launch;
   const std::string ArchDir;
   const std::string Assume;
-  const unsigned MinWays;
+  /// The MinWays option as written, and its value (0 when it is not a
+  /// whole number >= 2: reported in check(), and 2 is used).
+  const std::string MinWaysText;
+  unsigned MinWays = 2;
   /// Kepler's shared-memory bank width (cudaSharedMemBankSizeEightByte).
   const unsigned BankWidth;
 };

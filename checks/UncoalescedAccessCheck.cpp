@@ -18,12 +18,6 @@ namespace checks {
 
 static constexpr llvm::StringLiteral TUBinding = "tu";
 
-static double parseFactor(StringRef S) {
-  std::optional<double> D = parseNumberOption(S);
-  // Invalid: the default (a warning would need a context).
-  return D && *D >= 1.0 ? *D : 1.5;
-}
-
 UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
                                                tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
@@ -31,8 +25,11 @@ UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
       Launch(Options.getLocalOrGlobal("Launch", "")),
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
-      MinFactor(parseFactor(Options.get("MinFactor", "1.5"))),
+      MinFactorText(Options.get("MinFactor", "1.5")),
       MinExcessText(Options.get("MinExcessSectors", "1")) {
+  std::optional<double> F = parseNumberOption(MinFactorText);
+  if (F && *F >= 1.0)
+    MinFactor = *F;
   std::optional<double> D = parseNumberOption(MinExcessText);
   if (D && *D >= 0)
     MinExcess = *D;
@@ -44,7 +41,7 @@ void UncoalescedAccessCheck::storeOptions(
   Options.store(Opts, "Launch", Launch);
   Options.store(Opts, "ArchDir", ArchDir);
   Options.store(Opts, "Assume", Assume);
-  Options.store(Opts, "MinFactor", std::to_string(MinFactor));
+  Options.store(Opts, "MinFactor", MinFactorText);
   Options.store(Opts, "MinExcessSectors", MinExcessText);
 }
 
@@ -69,6 +66,11 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
+  if (!MinFactor)
+    configurationDiag("invalid MinFactor for %0: '%1' (a number >= 1, the "
+                      "sectors per request over the ideal from which a "
+                      "request is reported); using 1.5")
+        << getID() << MinFactorText;
   if (!MinExcess)
     configurationDiag("invalid MinExcessSectors for %0: '%1' (a number of "
                       "sectors, 0 or more; 0 turns the rule off); using 1")
@@ -79,7 +81,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
   for (size_t KI = 0; KI < In->kernels().size(); ++KI) {
     const KernelContext &KC = In->kernels()[KI];
     const std::vector<CoalescingFinding> &All = In->TU->uncoalescedAccesses(
-        In->Request, KI, MinFactor, MinExcess.value_or(1.0));
+        In->Request, KI, MinFactor.value_or(1.5), MinExcess.value_or(1.0));
     // One root cause, one warning: the accesses of a kernel to the same
     // buffer with the same numbers and the same explanation are reported
     // at the first, with a note listing the others.
@@ -126,7 +128,7 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       if (F.ByExcess) {
         char Mean[32], Factor[32];
         snprintf(Mean, sizeof Mean, "%.3g", F.ExcessMean);
-        snprintf(Factor, sizeof Factor, "%g", MinFactor);
+        snprintf(Factor, sizeof Factor, "%g", MinFactor.value_or(1.5));
         const bool One = std::string(Mean) == "1";
         diag(toLoc(A.Loc),
              "%0 excess %1 per warp request on average, in a loop: below the "

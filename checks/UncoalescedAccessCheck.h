@@ -34,7 +34,10 @@ private:
   const std::string Launch;
   const std::string ArchDir;
   const std::string Assume;
-  const double MinFactor;
+  /// The MinFactor option as written, and its value (std::nullopt when it
+  /// is not a number >= 1: reported in check(), and 1.5 is used).
+  const std::string MinFactorText;
+  std::optional<double> MinFactor;
   const std::string MinExcessText;
   std::optional<double> MinExcess;
 };

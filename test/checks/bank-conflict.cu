@@ -15,6 +15,14 @@
 // RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_80 --cuda-side=host %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CC80,BOTH --implicit-check-not='warning:'
 //
+// A MinWays that is not a whole number >= 2 is said, and 2 is used (a
+// "1-way conflict" is no conflict).
+// RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-bank-conflict.MinWays: 0}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADWAYS
+// BADWAYS: warning: invalid MinWays for warplint-bank-conflict: '0' (a whole number >= 2, the smallest degree of conflict reported); using 2
+// BADWAYS-NOT: 1-way bank conflict
+//
 // Kepler's 8-byte bank mode (CGPredict Sec. 2.5): see the kernel 'wide'.
 // RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_35 \
 // RUN:   --config="{CheckOptions: {warplint-bank-conflict.BankWidth: 8}}" %s -- 2>&1 \

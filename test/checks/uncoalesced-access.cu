@@ -15,6 +15,12 @@
 // RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_13 --cuda-side=host \
 // RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: '1.0'}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CC13 --implicit-check-not='warning:'
+//
+// A MinFactor that is not a number >= 1 is said, and 1.5 is used.
+// RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_80 \
+// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: banana}}" %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADFACTOR
+// BADFACTOR: warning: invalid MinFactor for warplint-uncoalesced-access: 'banana' (a number >= 1, the sectors per request over the ideal from which a request is reported); using 1.5
 
 // All kernels run 256-thread blocks unless said otherwise; t is the global
 // thread index, so a block's addresses start on a 1024-byte boundary and
