@@ -1,6 +1,7 @@
 //===- Assumptions.cpp - What is known about unknowns ---------------------===//
 #include "Symbolic/Assumptions.h"
 
+#include <set>
 #include <algorithm>
 #include <cctype>
 
@@ -109,14 +110,16 @@ struct Cursor {
 std::string parseAssumptions(const std::string &Text,
                              std::map<std::string, Assumption> &Into) {
   Cursor C{Text};
+  std::set<std::string> Touched;
   do {
     size_t At = C.P;
     std::string Name = C.name();
     auto Where = [&] {
       return " at column " + std::to_string(At + 1) + " of '" + Text + "'";
     };
-    if (Name.empty())
+    if (Name.empty() || std::isdigit(static_cast<unsigned char>(Name[0])))
       return "expected a name" + Where();
+    Touched.insert(Name);
     Assumption &A = Into[Name];
     if (C.eat("%")) {
       auto M = C.integer();
@@ -137,6 +140,9 @@ std::string parseAssumptions(const std::string &Text,
     auto V = C.integer();
     if (!V)
       return "expected an integer after '" + Name + " " + Op + "'" + Where();
+    if (Op == "==" && A.Equal && *A.Equal != *V)
+      return "'" + Name + "' is given two values, " + std::to_string(*A.Equal) +
+             " and " + std::to_string(*V) + Where();
     if (Op == "==")
       A.Equal = *V;
     else if (Op == ">=")
@@ -151,6 +157,12 @@ std::string parseAssumptions(const std::string &Text,
   C.skip();
   if (C.P != Text.size())
     return "unexpected '" + Text.substr(C.P) + "' in '" + Text + "'";
+  // Contradictory clauses would make every access that reads the value
+  // vanish: an error, not a silent empty analysis.
+  for (const std::string &Name : Touched)
+    if (!Into[Name].pick(0))
+      return "the assumptions about '" + Name + "' admit no value (" +
+             Into[Name].str(Name) + ") in '" + Text + "'";
   return "";
 }
 

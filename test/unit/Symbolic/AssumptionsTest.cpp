@@ -30,6 +30,29 @@ TEST(AssumptionsTest, RejectsWhatItCannotRead) {
             std::string::npos);
 }
 
+// Clauses that no value meets, or two values for one name, are errors: an
+// analysis under them would make every access that reads the value vanish.
+TEST(AssumptionsTest, RejectsContradictions) {
+  std::map<std::string, Assumption> A;
+  EXPECT_NE(parseAssumptions("n > 10, n < 5", A)
+                .find("the assumptions about 'n' admit no value (n >= 11, n <= 4)"),
+            std::string::npos);
+  A.clear();
+  EXPECT_NE(parseAssumptions("n == 4096, n == 8192", A)
+                .find("'n' is given two values, 4096 and 8192"),
+            std::string::npos);
+  A.clear();
+  EXPECT_NE(parseAssumptions("n == 4096, n % 7 == 0", A).find("admit no value"),
+            std::string::npos);
+  A.clear();
+  EXPECT_NE(parseAssumptions("1 == 2", A).find("expected a name"),
+            std::string::npos);
+  A.clear();
+  // The same value twice, and bounds that leave values, are fine.
+  EXPECT_EQ(parseAssumptions("n == 64, n == 64, m >= 4, m <= 4", A), "");
+  EXPECT_EQ(*A["m"].pick(0), 4);
+}
+
 TEST(AssumptionsTest, PicksAdmittedValues) {
   Assumption A;
   A.Min = 1024;
