@@ -29,6 +29,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <algorithm>
 #include <map>
 
@@ -237,6 +238,31 @@ static bool checkOutputOptions() {
   return true;
 }
 
+/// --export-fixes must not name an input (it would be overwritten with
+/// YAML); --gate-threshold must be a number >= 0 (NaN never fails).
+static bool checkFileOptions(const std::vector<std::string> &Files) {
+  if (!std::isfinite(GateThreshold) || GateThreshold < 0) {
+    errs() << "warplint: error: --gate-threshold must be a number >= 0 (a "
+              "relative change, 0.05 for 5%), not '"
+           << GateThreshold << "'\n";
+    return false;
+  }
+  if (!ExportFixes.empty()) {
+    llvm::sys::fs::UniqueID Out;
+    if (!llvm::sys::fs::getUniqueID(ExportFixes, Out))
+      for (const std::string &F : Files) {
+        llvm::sys::fs::UniqueID In;
+        if (!llvm::sys::fs::getUniqueID(F, In) && In == Out) {
+          errs() << "warplint: error: --export-fixes='" << ExportFixes
+                 << "' names an input file; it would be overwritten with the "
+                    "fixes' YAML\n";
+          return false;
+        }
+      }
+  }
+  return true;
+}
+
 /// --estimate: the estimates instead of the checks.
 static int printEstimates(const clang::tooling::CompilationDatabase &DB,
                           const std::vector<std::string> &Files,
@@ -386,7 +412,7 @@ int main(int argc, const char **argv) {
   bool Missing = false;
   if (!inputFiles(*DB, Files, Missing))
     return 2;
-  if (!checkOutputOptions())
+  if (!checkOutputOptions() || !checkFileOptions(Files))
     return 2;
 
   if (Estimate)
