@@ -3,6 +3,7 @@
 
 #include "llvm/Support/Path.h"
 
+#include <cmath>
 #include <fmt/format.h>
 #include <map>
 #include <optional>
@@ -69,10 +70,22 @@ bool readKernels(const llvm::json::Value &Report,
                       K->getString("kernel").value_or("?").str();
     KernelRow R;
     R.Launch = launchKey(*K);
-    if (const Object *C = K->getObject("cumapz"))
-      R.Mpe = C->getNumber("mpe");
-    if (const Object *H = K->getObject("hong_kim"))
-      R.Cycles = H->getNumber("total_cycles");
+    // A metric that is there but not a number (a hand-edited baseline:
+    // "mpe": "banana") is an error, not a kernel that silently passes.
+    auto Metric = [&](const Object *O, const char *Name,
+                      std::optional<double> &Into) {
+      const llvm::json::Value *M = O ? O->get(Name) : nullptr;
+      if (!M || M->kind() == llvm::json::Value::Null)
+        return true;
+      Into = M->getAsNumber();
+      if (Into && std::isfinite(*Into) && *Into >= 0)
+        return true;
+      Error = "kernel '" + Key + "': '" + Name + "' is not a number >= 0";
+      return false;
+    };
+    if (!Metric(K->getObject("cumapz"), "mpe", R.Mpe) ||
+        !Metric(K->getObject("hong_kim"), "total_cycles", R.Cycles))
+      return false;
     Out[Key].push_back(R);
   }
   return true;
