@@ -211,6 +211,12 @@ static bool inputFiles(const clang::tooling::CompilationDatabase &DB,
     sys::fs::make_absolute(P);
     sys::path::remove_dots(P, /*remove_dot_dot=*/true);
     if (sys::fs::exists(P)) {
+      // --fix writes a new file and renames it over the old one: through
+      // a symbolic link that would replace the link. The link's target is
+      // analysed and fixed instead (and named in the output).
+      SmallString<256> Real;
+      if (Fix && sys::fs::is_symlink_file(P) && !sys::fs::real_path(P, Real))
+        P = Real;
       Present.push_back(std::string(P));
       continue;
     }
