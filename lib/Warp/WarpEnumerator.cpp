@@ -57,11 +57,6 @@ int64_t floorMod(int64_t A, int64_t M) {
   return R < 0 ? R + M : R;
 }
 
-} // namespace
-
-
-namespace {
-
 AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
                                 const LaunchConfig &L,
                                 const EnumerationOptions &O) {
