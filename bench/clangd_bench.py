@@ -41,7 +41,7 @@ __global__ void tile{i}(float *out, const float *in, int n) {{
   __syncthreads();
   float acc = 0.0f;
   for (int k = 0; k < 32; ++k)
-    acc += tile[threadIdx.y][k] * {scale}f;
+    acc += tile[threadIdx.y][k] * {scale}.0f;
   if (x < n && y < n)
     out[y * n + x] = acc + tile[threadIdx.y][threadIdx.x];
 }}

@@ -24,6 +24,8 @@
 namespace warplint {
 namespace sym {
 
+class Program;
+
 class Bindings {
 public:
   Bindings() : Id(nextId()) {}
@@ -51,6 +53,10 @@ public:
   void set(const std::string &Name, int64_t Value) { set(slot(Name), Value); }
   void unset(const std::string &Name);
   std::optional<int64_t> get(const std::string &Name) const;
+  std::optional<int64_t> get(unsigned Slot) const {
+    return Slot < Known.size() && Known[Slot] ? std::optional<int64_t>(Values[Slot])
+                                              : std::nullopt;
+  }
 
   /// E's value with these bindings; std::nullopt where Expr::evaluate
   /// gives it (a symbol without a value, division by zero, overflow).
@@ -60,6 +66,7 @@ public:
   std::map<std::string, int64_t> toMap() const;
 
 private:
+  friend class Program; // reads the slots directly
   std::optional<int64_t> lookup(const Expr &Sym) const;
 
   std::vector<std::string> Names;

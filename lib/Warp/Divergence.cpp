@@ -264,17 +264,33 @@ private:
   }
 
   bool evaluateLanes(sym::Bindings &V, unsigned Warp, Lanes &X) {
+    // The condition (or trip count) compiled against the walk's bindings
+    // on the first visit; its lane-free part once per warp execution.
+    if (!Compiled) {
+      Compiled = true;
+      if (B)
+        Prog = sym::Program(B->Condition, V, sym::threadIndexNames());
+      else if (Lp->TripCount)
+        Prog = sym::Program(*Lp->TripCount, V, sym::threadIndexNames());
+    }
+    if (!Prog.empty())
+      Prog.prepare(V);
     for (unsigned Lane = 0; Lane < 32; ++Lane) {
       if (!W.setLane(V, Warp, Lane) || !W.reaches(V))
         continue;
       X.Reaching |= 1u << Lane;
       std::optional<int64_t> Out;
       if (B) {
-        Out = V.evaluate(B->Condition);
+        Out = Prog.run(V);
         if (Out && B->Kind != BranchKind::Switch)
           Out = *Out != 0;
       } else {
-        Out = laneTrips(*Lp, V);
+        // laneTrips: the closed form when it evaluates, else stepped.
+        if (!Prog.empty())
+          if (auto T = Prog.run(V))
+            Out = std::max<int64_t>(0, *T);
+        if (!Out)
+          Out = laneTrips(*Lp, V);
         if (Out) {
           X.MinT = std::min(X.MinT, *Out);
           X.MaxT = std::max(X.MaxT, *Out);
@@ -330,6 +346,8 @@ private:
   const LoopFacts *Lp;
   DivergenceResult &R;
   std::vector<sym::Expr> Atoms;
+  bool Compiled = false;
+  sym::Program Prog;
   bool SawDivergent = false, AnyDivergent = false;
   std::map<std::pair<std::array<int64_t, 3>, std::map<std::string, int64_t>>,
            BoundGroup>

@@ -1,5 +1,6 @@
 //===- WarpEnumerator.cpp - What each warp asks of memory -----------------===//
 #include "Warp/WarpEnumerator.h"
+#include "Symbolic/Program.h"
 
 #include "Symbolic/Bindings.h"
 
@@ -290,9 +291,16 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
   for (size_t GI = 0; GI < Guards.size(); ++GI)
     (Guards[GI].first->Condition.isThreadDependent() ? LaneGuards : WarpGuards)
         .push_back(GI);
+  // The per-lane guards and a non-affine address, compiled: their
+  // lane-free parts once per block and iteration.
+  std::vector<sym::Program> GuardProg(Guards.size());
+  for (size_t GI : LaneGuards)
+    GuardProg[GI] = sym::Program(Guards[GI].first->Condition, V,
+                                 sym::threadIndexNames());
   auto guardPasses = [&](size_t GI) {
     const auto &[B, Taken] = Guards[GI];
-    auto C = V.evaluate(B->Condition);
+    auto C = GuardProg[GI].empty() ? V.evaluate(B->Condition)
+                                   : GuardProg[GI].run(V);
     if (!C) {
       GuardUnknown = true;
       Held[GI] = 1;
@@ -307,6 +315,9 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
   // base + c . threadIdx, its parts evaluated once per block and iteration
   // (they do not depend on the warp), and the lanes by arithmetic.
   const LinearInThreads Lin = linearInThreads(A.ByteOffset);
+  sym::Program AddrProg;
+  if (!Lin.Ok)
+    AddrProg = sym::Program(A.ByteOffset, V, sym::threadIndexNames());
   bool BlockActive = true, BlockClosed = false;
   std::optional<int64_t> Base, Coef[3];
   std::vector<std::array<int64_t, 3>> FoundBlocks;
@@ -371,6 +382,10 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
                   V.set(N, X);
               for (int D = 0; D < 3; ++D)
                 V.set(BlockSlot[D], Block[D]);
+              for (size_t GI : LaneGuards)
+                GuardProg[GI].prepare(V);
+              if (!AddrProg.empty())
+                AddrProg.prepare(V);
               BlockActive = true;
               for (size_t GI : WarpGuards)
                 if (BlockActive)
@@ -417,7 +432,8 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
               if (!Active)
                 continue;
               if (!Closed) {
-                Req.Lane[Lane] = V.evaluate(A.ByteOffset);
+                Req.Lane[Lane] = AddrProg.empty() ? V.evaluate(A.ByteOffset)
+                                                  : AddrProg.run(V);
                 continue;
               }
               int64_t Addr = *Base, Term;

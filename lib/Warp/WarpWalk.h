@@ -12,6 +12,7 @@
 #define WARPLINT_WARP_WARPWALK_H
 
 #include "Symbolic/Bindings.h"
+#include "Symbolic/Program.h"
 #include "Warp/Divergence.h"
 
 #include <algorithm>
@@ -235,6 +236,20 @@ public:
       for (const auto &[N, X] : T)
         TupleSlots.back().push_back({V.slot(N), X});
     }
+    // The thread-dependent guards and trip counts, compiled: their
+    // lane-free parts once per warp execution, the rest per lane.
+    GuardProg.assign(Sc->Guards.size(), sym::Program());
+    for (size_t I = 0; I < Sc->Guards.size(); ++I)
+      if (!GuardUniform[I])
+        GuardProg[I] = sym::Program(Sc->Guards[I].first->Condition, V,
+                                    sym::threadIndexNames());
+    TripProg.assign(Sc->Loops.size(), sym::Program());
+    IterSlot.clear();
+    for (const LoopFacts *Lp : Sc->Loops)
+      IterSlot.push_back(V.slot(Lp->IterSymbol));
+    for (size_t I = 0; I < Sc->Loops.size(); ++I)
+      if (Sc->Loops[I]->ThreadDependentTripCount && Sc->Loops[I]->TripCount)
+        TripProg[I] = sym::Program(*Sc->Loops[I]->TripCount, V, sym::threadIndexNames());
     const uint64_t PerWarp =
         32 * uint64_t(Sc->Guards.size() + Sc->Loops.size() + ExtraPerLane);
     // Blocks and iterations that cannot differ are visited once, weighted.
@@ -279,6 +294,11 @@ public:
           for (size_t I = 0; I < Sc->Guards.size(); ++I)
             if (GuardUniform[I])
               UniformGuard[I] = V.evaluate(Sc->Guards[I].first->Condition);
+            else
+              GuardProg[I].prepare(V);
+          for (sym::Program &P : TripProg)
+            if (!P.empty())
+              P.prepare(V);
           if (!F(V, Block, unsigned(W), Tuples[TI], BW * TW))
             return;
         }
@@ -306,7 +326,7 @@ public:
       // warp execution (walk()); in the same order, so the outcome and the
       // unknown-guard note are those of evaluating it per lane.
       std::optional<int64_t> C =
-          GuardUniform[I] ? UniformGuard[I] : V.evaluate(B->Condition);
+          GuardUniform[I] ? UniformGuard[I] : GuardProg[I].run(V);
       if (!C) {
         GuardUnknown = true;
         continue;
@@ -314,13 +334,14 @@ public:
       if ((*C != 0) != Taken)
         return false;
     }
-    for (const LoopFacts *Lp : Sc->Loops) {
+    for (size_t I = 0; I < Sc->Loops.size(); ++I) {
+      const LoopFacts *Lp = Sc->Loops[I];
       if (!Lp->ThreadDependentTripCount || !Lp->TripCount)
         continue;
-      auto Iter = V.get(Lp->IterSymbol);
+      auto Iter = V.get(IterSlot[I]);
       if (!Iter || !(Lp->Affine || !Lp->Next))
         continue;
-      auto Trip = V.evaluate(*Lp->TripCount);
+      auto Trip = TripProg[I].run(V);
       if (Trip && *Iter >= *Trip)
         return false;
     }
@@ -401,6 +422,10 @@ private:
   /// (no thread-dependent symbol), and then its value for the current one.
   std::vector<char> GuardUniform;
   std::vector<std::optional<int64_t>> UniformGuard;
+  /// Per guard and per loop of the scope: the thread-dependent condition
+  /// or trip count compiled against walk()'s bindings (empty otherwise).
+  std::vector<sym::Program> GuardProg, TripProg;
+  std::vector<unsigned> IterSlot; ///< per loop of the scope
   std::set<std::string> Relevant;    ///< the symbols the outcome depends on
 };
 
