@@ -358,9 +358,11 @@ private:
   void chooseBlocks() {
     const int64_t Warps = (L.threadsPerBlock() + 31) / 32;
     const int64_t PerBlock = Warps * int64_t(std::max<size_t>(1, Tuples.size()));
-    const int64_t All = L.Grid[0] * L.Grid[1] * L.Grid[2];
+    // In floating point: a grid of 2^31 - 1 x 65535 x 65535 blocks times
+    // the warps of a block passes what int64_t holds.
+    const double All = double(L.Grid[0]) * double(L.Grid[1]) * double(L.Grid[2]);
     Blocks.clear();
-    if (All * PerBlock <= int64_t(O.MaxWarpExecutions)) {
+    if (All * double(PerBlock) <= double(O.MaxWarpExecutions)) {
       AllBlocks = true;
       for (int64_t Z = 0; Z < L.Grid[2]; ++Z)
         for (int64_t Y = 0; Y < L.Grid[1]; ++Y)
@@ -394,8 +396,8 @@ private:
     // less (2D grids' rows are short), else the first, some interior and
     // the last.
     std::vector<std::pair<int64_t, double>> Xs;
-    if (L.Grid[0] * int64_t(Ys.size()) * PerBlock <=
-        int64_t(O.MaxWarpExecutions / 4))
+    if (double(L.Grid[0]) * double(Ys.size()) * double(PerBlock) <=
+        double(O.MaxWarpExecutions / 4))
       Xs = pick(L.Grid[0], L.Grid[0]);
     else
       Xs = pick(L.Grid[0], O.Enum.MaxBlocksX);

@@ -131,6 +131,19 @@ AnalysisResult Analyzer::analyze(const std::string &Path,
     R.CommandSource = "no compile database: the file alone, with no flags";
   }
 
+  // clang's tooling aborts the process on a compile command whose
+  // directory is not there ("Cannot chdir"): that file gets no analysis.
+  {
+    std::vector<tooling::CompileCommand> Cmds = DB->getCompileCommands(Path);
+    if (!Cmds.empty() && !Cmds.front().Directory.empty() &&
+        !llvm::sys::fs::is_directory(Cmds.front().Directory)) {
+      R.Problem = "'" + Path + "' was not analysed: its compile command (" +
+                  R.CommandSource + ") runs in the directory '" +
+                  Cmds.front().Directory + "', which does not exist";
+      return R;
+    }
+  }
+
   // The open documents over the real files, the built-in CUDA headers
   // under them.
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS =

@@ -217,6 +217,20 @@ static bool inputFiles(const clang::tooling::CompilationDatabase &DB,
       SmallString<256> Real;
       if (Fix && sys::fs::is_symlink_file(P) && !sys::fs::real_path(P, Real))
         P = Real;
+      // A compile command that runs in a directory that is not there:
+      // clang's tooling would abort on it ("Cannot chdir"); this entry is
+      // an error, the other files go on.
+      std::vector<clang::tooling::CompileCommand> Cmds =
+          DB.getCompileCommands(P);
+      if (!Cmds.empty() && !Cmds.front().Directory.empty() &&
+          !sys::fs::is_directory(Cmds.front().Directory)) {
+        errs() << "warplint: error: '" << F
+               << "': its compile command runs in the directory '"
+               << Cmds.front().Directory
+               << "', which does not exist; it was not analysed\n";
+        Missing = true;
+        continue;
+      }
       Present.push_back(std::string(P));
       continue;
     }
