@@ -68,6 +68,28 @@ std::string frame(llvm::StringRef Body) {
   return S;
 }
 
+unsigned jsonDepth(llvm::StringRef Text) {
+  unsigned Depth = 0, Max = 0;
+  bool InString = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    const char C = Text[I];
+    if (InString) {
+      if (C == '\\')
+        ++I; // the escaped character, a quote included
+      else if (C == '"')
+        InString = false;
+      continue;
+    }
+    if (C == '"')
+      InString = true;
+    else if (C == '[' || C == '{')
+      Max = std::max(Max, ++Depth);
+    else if ((C == ']' || C == '}') && Depth > 0)
+      --Depth;
+  }
+  return Max;
+}
+
 std::optional<Encoding> parseEncoding(llvm::StringRef Name) {
   if (Name == "utf-8")
     return Encoding::UTF8;

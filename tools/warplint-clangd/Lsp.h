@@ -44,6 +44,13 @@ private:
 /// "Content-Length: N\r\n\r\n" + Body.
 std::string frame(llvm::StringRef Body);
 
+/// The deepest nesting of arrays and objects in JSON text (brackets inside
+/// strings do not count). llvm::json parses and frees recursively: a
+/// message nested tens of thousands deep would overflow the stack, so one
+/// deeper than MaxJsonDepth is dropped unparsed.
+unsigned jsonDepth(llvm::StringRef Text);
+constexpr unsigned MaxJsonDepth = 256;
+
 /// How LSP positions count characters in a line (LSP 3.17
 /// PositionEncodingKind; clangd's offsetEncoding extension).
 enum class Encoding { UTF8, UTF16, UTF32 };

@@ -74,6 +74,12 @@ void Proxy::log(int Type, const std::string &Msg) {
 //===----------------------------------------------------------------------===//
 
 void Proxy::onClientMessage(const std::string &Body) {
+  if (unsigned D = jsonDepth(Body); D > MaxJsonDepth) {
+    log(1, "dropped a message from the editor nested " + std::to_string(D) +
+               " deep (more than " + std::to_string(MaxJsonDepth) +
+               " levels of arrays and objects)");
+    return;
+  }
   llvm::Expected<json::Value> Parsed = json::parse(Body);
   if (!Parsed) {
     log(1, "dropped a malformed message from the editor: " +
@@ -158,6 +164,12 @@ void Proxy::onClientMessage(const std::string &Body) {
 //===----------------------------------------------------------------------===//
 
 void Proxy::onClangdMessage(const std::string &Body) {
+  if (unsigned D = jsonDepth(Body); D > MaxJsonDepth) {
+    log(1, "dropped a message from clangd nested " + std::to_string(D) +
+               " deep (more than " + std::to_string(MaxJsonDepth) +
+               " levels of arrays and objects)");
+    return;
+  }
   llvm::Expected<json::Value> Parsed = json::parse(Body);
   if (!Parsed) {
     log(1, "dropped a malformed message from clangd: " +

@@ -193,6 +193,16 @@ def scenario_lifecycle():
         print("malformed: %s" % log["params"]["message"].split(":")[1].strip())
         r = c.request("workspace/symbol", {"query": "x"})
         print("answered after it: %s" % ("result" in r))
+        # JSON nested 50,000 deep (100 KB): llvm::json's recursive parser
+        # overflowed the stack on it and took clangd down with the proxy.
+        mark = len(c.notifications)
+        deep = b"[" * 50000 + b"]" * 50000
+        c.send_raw(b"Content-Length: %d\r\n\r\n" % len(deep) + deep)
+        _, log = c.wait_notification(
+            lambda m: m.get("method") == "window/logMessage", start=mark)
+        print("deep: %s" % log["params"]["message"].split(":", 1)[1].strip())
+        r = c.request("workspace/symbol", {"query": "x"})
+        print("answered after it: %s" % ("result" in r))
         kid = lsp_client.children(c.proc.pid)[0]
         print("exit code %d" % c.close())
         print("clangd alive: %s" % lsp_client.alive(kid))

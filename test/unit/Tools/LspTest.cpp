@@ -108,3 +108,16 @@ TEST(LspIds, NumbersAndStringsDiffer) {
 }
 
 } // namespace
+
+namespace {
+TEST(LspJson, DepthCountsBracketsOutsideStrings) {
+  EXPECT_EQ(jsonDepth("1"), 0u);
+  EXPECT_EQ(jsonDepth(R"({"a": [1, {"b": []}]})"), 4u);
+  // Brackets in strings, escaped quotes included, do not count.
+  EXPECT_EQ(jsonDepth(R"({"a": "[[[{{\"[[", "b": [2]})"), 2u);
+  std::string Deep(50000, '[');
+  Deep += std::string(50000, ']');
+  EXPECT_EQ(jsonDepth(Deep), 50000u);
+  EXPECT_GT(jsonDepth(Deep), MaxJsonDepth);
+}
+} // namespace
