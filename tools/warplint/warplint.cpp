@@ -12,6 +12,8 @@
 #include "Options.h"
 #include "Arch/ArchSelect.h"
 #include "Facts/KernelFacts.h"
+#include "Facts/Launch.h"
+#include "Analysis/TranslationUnitAnalysis.h"
 #include "Frontend/Tooling.h"
 #include "Report/EstimateText.h"
 #include "Report/FactsText.h"
@@ -32,6 +34,7 @@
 #include <cmath>
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace llvm;
 using namespace warplint;
@@ -283,6 +286,58 @@ static bool checkFileOptions(const std::vector<std::string> &Files) {
   return true;
 }
 
+/// --launch, each entry: the syntax, the shape's numbers and whether CUDA
+/// would launch that shape (an invalid entry was a warning per check, and
+/// the run went on as if it were not there).
+static bool checkLaunchOption() {
+  for (const std::string &Entry : LaunchOpt) {
+    std::vector<std::string> Problems;
+    LaunchOptions LO = parseLaunchOption(Entry, Problems);
+    for (const auto &[Kernel, Spec] : LO.PerKernel) {
+      std::string Err;
+      std::optional<LaunchConfig> C = parseLaunchSpec(Spec, Err);
+      if (C)
+        Err = launchShapeProblem(C->Grid, C->Block);
+      if (!Err.empty())
+        Problems.push_back("for '" + Kernel + "': " + Err);
+    }
+    for (const std::string &P : Problems)
+      errs() << "warplint: error: invalid --launch='" << Entry << "': " << P
+             << "\n";
+    if (!Problems.empty())
+      return false;
+  }
+  return true;
+}
+
+/// The kernels --launch names that no analysed file defines (by name, with
+/// or without template arguments).
+static std::vector<std::string>
+unknownLaunchKernels(const std::set<std::string> &Defined) {
+  std::vector<std::string> Bad;
+  std::vector<std::string> Ignored;
+  for (const std::string &Entry : LaunchOpt)
+    for (const auto &[Kernel, Spec] : parseLaunchOption(Entry, Ignored).PerKernel)
+      if (!Defined.count(Kernel))
+        Bad.push_back(Kernel);
+  return Bad;
+}
+
+static bool reportUnknownLaunchKernels(const std::set<std::string> &Defined) {
+  std::vector<std::string> Bad = unknownLaunchKernels(Defined);
+  for (const std::string &K : Bad)
+    errs() << "warplint: error: --launch names the kernel '" << K
+           << "', which no analysed file defines\n";
+  return Bad.empty();
+}
+
+static void addKernelNames(const FileFacts &F, std::set<std::string> &Names) {
+  for (const KernelFacts &K : F.Kernels) {
+    Names.insert(K.Name);
+    Names.insert(K.Name.substr(0, K.Name.size() - K.TemplateArgs.size()));
+  }
+}
+
 /// --estimate: the estimates instead of the checks.
 static int printEstimates(const clang::tooling::CompilationDatabase &DB,
                           const std::vector<std::string> &Files,
@@ -299,7 +354,13 @@ static int printEstimates(const clang::tooling::CompilationDatabase &DB,
     return 2;
   } else
     outs() << renderEstimateText(Report.Kernels);
-  return !Report.Problems.empty() || Missing ? 2 : 0;
+  std::set<std::string> Defined;
+  for (const KernelEstimate &K : Report.Kernels) {
+    Defined.insert(K.Kernel);
+    Defined.insert(K.Kernel.substr(0, K.Kernel.find('<')));
+  }
+  const bool LaunchOk = Report.Kernels.empty() || reportUnknownLaunchKernels(Defined);
+  return !Report.Problems.empty() || Missing || !LaunchOk ? 2 : 0;
 }
 
 /// --dump-facts and --summary: the kernel facts instead of the checks.
@@ -332,8 +393,8 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   // The estimates of a JSON or SARIF report and the gate reuse the facts
   // the checks extracted.
   const bool NeedEstimates = Format != "text" || !Baseline.empty();
-  std::optional<CheckRun> Run =
-      runChecks(DB, Files, Opts, Context, /*KeepFacts=*/NeedEstimates);
+  std::optional<CheckRun> Run = runChecks(
+      DB, Files, Opts, Context, /*KeepFacts=*/NeedEstimates || !LaunchOpt.empty());
   if (!Run)
     return 2;
   unsigned WarningsAsErrorsCount = 0;
@@ -386,10 +447,22 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
     SO.DocsBase = DocsUrl;
     printJSON(toSarif(Report, SO));
   }
+  // After the findings, with the other errors.
+  bool LaunchOk = true;
+  if (!LaunchOpt.empty()) {
+    std::set<std::string> Defined;
+    bool AnyFacts = false;
+    for (const auto &F : Run->Facts)
+      if (F) {
+        AnyFacts = true;
+        addKernelNames(*F, Defined);
+      }
+    LaunchOk = !AnyFacts || reportUnknownLaunchKernels(Defined);
+  }
   for (const std::string &F : Run->Unparsed)
     errs() << "warplint: error: '" << (F.empty() ? "(command line)" : F)
            << "' could not be parsed; it was not analysed\n";
-  if (!Run->Unparsed.empty() || Missing || RC == 2)
+  if (!Run->Unparsed.empty() || Missing || RC == 2 || !LaunchOk)
     return 2;
   if (RC == 1 || WarningsAsErrorsCount)
     return 1;
@@ -432,7 +505,7 @@ int main(int argc, const char **argv) {
   bool Missing = false;
   if (!inputFiles(*DB, Files, Missing))
     return 2;
-  if (!checkOutputOptions() || !checkFileOptions(Files))
+  if (!checkOutputOptions() || !checkFileOptions(Files) || !checkLaunchOption())
     return 2;
 
   if (Estimate)
