@@ -42,6 +42,9 @@ void BankConflictCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 void BankConflictCheck::registerPPCallbacks(const SourceManager &,
                                       Preprocessor *ThePP, Preprocessor *) {
   PP = ThePP;
+  // A file with errors: the kernels whose own code parsed are analysed.
+  if (ThePP)
+    watchParse(*ThePP);
 }
 
 void BankConflictCheck::registerMatchers(MatchFinder *Finder) {

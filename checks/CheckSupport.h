@@ -11,6 +11,7 @@
 #include "Analysis/TranslationUnitAnalysis.h"
 #include "Facts/KernelFacts.h"
 #include "Facts/Launch.h"
+#include "Frontend/ParseProblems.h"
 #include "Warp/Analyses.h"
 
 #include "clang/AST/ASTContext.h"

@@ -44,6 +44,9 @@ void KernelCostCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 void KernelCostCheck::registerPPCallbacks(const SourceManager &,
                                           Preprocessor *ThePP, Preprocessor *) {
   PP = ThePP;
+  // A file with errors: the kernels whose own code parsed are analysed.
+  if (ThePP)
+    watchParse(*ThePP);
 }
 
 void KernelCostCheck::registerMatchers(MatchFinder *Finder) {

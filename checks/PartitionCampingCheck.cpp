@@ -49,6 +49,9 @@ void PartitionCampingCheck::registerPPCallbacks(const SourceManager &,
                                                 Preprocessor *ThePP,
                                                 Preprocessor *) {
   PP = ThePP;
+  // A file with errors: the kernels whose own code parsed are analysed.
+  if (ThePP)
+    watchParse(*ThePP);
 }
 
 void PartitionCampingCheck::registerMatchers(MatchFinder *Finder) {

@@ -48,6 +48,9 @@ void UncoalescedAccessCheck::storeOptions(
 void UncoalescedAccessCheck::registerPPCallbacks(const SourceManager &,
                                       Preprocessor *ThePP, Preprocessor *) {
   PP = ThePP;
+  // A file with errors: the kernels whose own code parsed are analysed.
+  if (ThePP)
+    watchParse(*ThePP);
 }
 
 void UncoalescedAccessCheck::registerMatchers(MatchFinder *Finder) {

@@ -54,6 +54,9 @@ void WarpDivergenceCheck::registerPPCallbacks(const SourceManager &,
                                               Preprocessor *ThePP,
                                               Preprocessor *) {
   PP = ThePP;
+  // A file with errors: the kernels whose own code parsed are analysed.
+  if (ThePP)
+    watchParse(*ThePP);
 }
 
 void WarpDivergenceCheck::registerMatchers(MatchFinder *Finder) {

@@ -283,6 +283,7 @@ static Array launchSitesJSON(const std::vector<LaunchSiteFacts> &Sites) {
                          {"args", std::move(Args)},
                          {"calls", calls(L.Calls)},
                          {"through", L.Through},
+                         {"unusable", L.Unusable},
                          {"loc", toJSON(L.Loc)}});
   }
   return Out;
@@ -344,6 +345,11 @@ Value toJSON(const FileFacts &F) {
   Array Kernels;
   for (const KernelFacts &K : F.Kernels)
     Kernels.push_back(toJSON(K));
+  Array Skipped;
+  for (const FileFacts::Skip &S : F.Skipped)
+    Skipped.push_back(Object{{"kernel", S.Kernel},
+                             {"loc", toJSON(S.Loc)},
+                             {"reason", S.Reason}});
   Array Archs;
   for (const std::string &A : F.Compile.GpuArchs)
     Archs.push_back(A);
@@ -358,7 +364,10 @@ Value toJSON(const FileFacts &F) {
               {"cuda_path", F.Compile.CudaPath},
               {"builtin_cuda_headers", F.Compile.UsedBuiltinHeaders}}},
       {"kernels", std::move(Kernels)},
-      {"unknowns", unknownsJSON(F.Unknowns)}};
+      {"unknowns", unknownsJSON(F.Unknowns)},
+      {"errors", F.Errors},
+      {"skipped_kernels", std::move(Skipped)},
+      {"missing_includes", unknownsJSON(F.MissingIncludes)}};
 }
 
 void substituteSymbols(KernelFacts &K,

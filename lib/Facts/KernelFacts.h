@@ -251,6 +251,9 @@ struct LaunchSiteFacts {
   /// For a launch through a function pointer, the pointer as written
   /// (`kern`); empty for a direct launch.
   std::string Through;
+  /// Why the launch's values cannot be trusted (the function holding it
+  /// has a compile error there); empty when they can.
+  std::string Unusable;
 };
 
 struct LaunchBounds {
@@ -310,6 +313,18 @@ struct FileFacts {
   /// Kernels seen but not analysed (a template never instantiated), with the
   /// reason, and anything else outside a kernel that was not understood.
   std::vector<UnknownFacts> Unknowns;
+  /// A file with compile errors: the kernels analysed are those whose own
+  /// code has none. Skipped holds the others (their name, where they are,
+  /// and the error that kept them out); MissingIncludes the #includes that
+  /// were not found and were skipped; Errors the count of errors.
+  struct Skip {
+    std::string Kernel;
+    SourceLoc Loc;
+    std::string Reason;
+  };
+  std::vector<Skip> Skipped;
+  std::vector<UnknownFacts> MissingIncludes; ///< Reason: the name
+  unsigned Errors = 0;
 };
 
 /// The schema version of toJSON's output (docs/facts-schema.md).

@@ -305,6 +305,13 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     }
     if (!Cand.Decisions.empty())
       C.Origin += ", when " + describeDecisions(Cand.Decisions);
+    if (!L.Unusable.empty()) {
+      Problems.push_back("the launch at " + where(L.Loc) + " is not used: " +
+                         L.Unusable);
+      Unused.push_back("the launch at " + where(L.Loc) + " is in code with "
+                       "compile errors");
+      continue;
+    }
     if (!L.Block) {
       Problems.push_back("the block size of the launch at " + where(L.Loc) +
                          " ('" + L.BlockText + "') is not understood");

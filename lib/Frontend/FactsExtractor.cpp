@@ -7,6 +7,8 @@
 #include "Frontend/FactsExtractor.h"
 #include "Facts/MergeAccesses.h"
 #include "Frontend/Interpreter.h"
+#include "Frontend/ParseProblems.h"
+#include "llvm/Support/Path.h"
 
 namespace warplint {
 using namespace detail;
@@ -33,16 +35,22 @@ public:
   explicit KernelCollector(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  std::vector<const FunctionDecl *> Kernels;
+  std::vector<const FunctionDecl *> Kernels, InvalidKernels;
   std::vector<const FunctionTemplateDecl *> UninstantiatedTemplates;
   std::vector<const FunctionDecl *> Launchers;
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (SM.isInSystemHeader(FD->getLocation()))
       return true;
-    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
-        FD->isInvalidDecl())
+    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext())
       return true;
+    if (FD->isInvalidDecl()) {
+      // A kernel clang could not make sense of (a compile error in its
+      // declaration): reported as not analysed.
+      if (FD->hasAttr<CUDAGlobalAttr>())
+        InvalidKernels.push_back(FD);
+      return true;
+    }
     if (FD->hasAttr<CUDAGlobalAttr>())
       Kernels.push_back(FD);
     return true;
@@ -253,11 +261,58 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
   KernelCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
 
+  // A file with compile errors: what is missing is said, and only the
+  // kernels whose own code (and the device functions they call) has no
+  // error are analysed.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::shared_ptr<const ParseProblems> Problems = parseProblemsOf(SM);
+  KernelFacts LocScratch;
+  Interpreter Locs(Ctx, LocScratch);
+  auto describe = [&](const ParseProblems::Error &E) {
+    SourceLoc L = Locs.loc(E.Loc);
+    return "the error at " + llvm::sys::path::filename(L.File).str() + ":" +
+           std::to_string(L.Line) + ":" + std::to_string(L.Column) + " ('" +
+           E.Message + "')";
+  };
+  if (Problems && Problems->any()) {
+    Out.Errors = unsigned(Problems->Errors.size());
+    for (const ParseProblems::Missing &M : Problems->MissingIncludes)
+      Out.MissingIncludes.push_back({M.Name, Locs.loc(M.Loc)});
+  }
   std::map<const FunctionDecl *, size_t> Index;
+  std::set<const FunctionDecl *> SkippedKernels;
+  for (const FunctionDecl *FD : C.InvalidKernels) {
+    if (!SkippedKernels.insert(FD->getCanonicalDecl()).second)
+      continue;
+    ParseProblems::Error Scratch;
+    const ParseProblems::Error *E =
+        Problems ? errorWithin(*Problems, *FD, SM, Scratch, true) : nullptr;
+    std::string TA;
+    Out.Skipped.push_back(
+        {kernelName(*FD, TA), Locs.loc(FD->getLocation()),
+         E ? describe(*E) + " is in its code"
+           : std::string("clang found its declaration invalid")});
+  }
   for (const FunctionDecl *FD : C.Kernels) {
     const FunctionDecl *Canon = FD->getCanonicalDecl();
-    if (Index.count(Canon))
+    if (Index.count(Canon) || SkippedKernels.count(Canon))
       continue;
+    if (Problems && !Problems->Errors.empty()) {
+      ParseProblems::Error Scratch;
+      const FunctionDecl *In = nullptr;
+      if (const ParseProblems::Error *E = errorWithin(
+              *Problems, *FD, SM, Scratch, /*FollowKernels=*/true, &In)) {
+        std::string TA;
+        const bool Own = !In || In->getCanonicalDecl() == Canon;
+        Out.Skipped.push_back(
+            {kernelName(*FD, TA), Locs.loc(FD->getLocation()),
+             describe(*E) + (Own ? std::string(" is in its code")
+                                 : " is in '" + In->getQualifiedNameAsString() +
+                                       "', which it calls")});
+        SkippedKernels.insert(Canon);
+        continue;
+      }
+    }
     Index[Canon] = Out.Kernels.size();
     Out.Kernels.push_back(extractKernelFacts(*FD, Ctx));
   }
@@ -356,6 +411,13 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
       LaunchSiteFacts L;
       std::string TA;
       L.Kernel = kernelName(*Kernel, TA);
+      if (Problems && !Problems->Errors.empty()) {
+        ParseProblems::Error Scratch;
+        if (const ParseProblems::Error *E = errorWithin(
+                *Problems, *Where, SM, Scratch, /*FollowKernels=*/false))
+          L.Unusable = describe(*E) + " is in '" +
+                       Where->getQualifiedNameAsString() + "'";
+      }
       L.Caller = Where->getQualifiedNameAsString();
       L.Calls = In.callChain();
       L.Loc = In.loc(CE->getBeginLoc());

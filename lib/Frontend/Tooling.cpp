@@ -4,6 +4,7 @@
 #include "Frontend/BuiltinHeaders.h"
 #include "Frontend/CompileFlags.h"
 #include "Frontend/FactsExtractor.h"
+#include "Frontend/ParseProblems.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -33,9 +34,9 @@ public:
   FactsConsumer(FileFacts &Out, CompilerInstance &CI, bool ParseOnly)
       : Out(Out), CI(CI), ParseOnly(ParseOnly) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    // A file with errors is reported as failed, not analysed: its AST may
-    // miss what the user wrote.
-    if (CI.getDiagnostics().hasErrorOccurred() || ParseOnly)
+    // A file with errors gives the facts of the kernels whose own code has
+    // none (ParseProblems.h); the others are listed as skipped.
+    if (ParseOnly)
       return;
     extractFileFacts(Ctx, Out);
   }
@@ -51,6 +52,7 @@ public:
   FactsAction(FileFacts &Out, bool ParseOnly) : Out(Out), ParseOnly(ParseOnly) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    watchParse(CI.getPreprocessor());
     return std::make_unique<FactsConsumer>(Out, CI, ParseOnly);
   }
 
@@ -403,6 +405,8 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
       }
       return runOne(Args, Cmd.Directory, FS, Diag, Result.Facts, Opts);
     };
+    // Ok: parsed without errors. A file with errors still has the facts of
+    // its kernels that parsed (Result.Facts.Skipped lists the others).
     if (Builtin) {
       Result.Ok = Run(true, Log);
     } else {
@@ -414,8 +418,11 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
       if (!Result.Ok) {
         Once("clang 19 could not parse the CUDA toolkit headers at '" +
              TC.CudaPath + "'; using warplint's built-in CUDA header");
-        Result.Facts.Kernels.clear();
-        Result.Facts.Unknowns.clear();
+        Result.Facts = FileFacts();
+        Result.Facts.File = File;
+        Result.Facts.Compile.GpuArchs = TC.GpuArchs;
+        Result.Facts.Compile.MaxRegCount = TC.MaxRegCount;
+        Result.Facts.Compile.CudaPath = TC.CudaPath;
         Builtin = true;
         Result.Ok = Run(true, Log);
       } else {
@@ -423,14 +430,44 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
       }
     }
     Result.Facts.Compile.UsedBuiltinHeaders = Builtin;
+    Result.HadErrors = !Result.Ok;
     if (!Result.Ok) {
-      Log << "warplint: error: '" << File
-          << "' could not be parsed; it was not analysed\n";
+      Log << "warplint: error: " << partialParseMessage(Result.Facts) << "\n";
       ++Failed;
+      // What parsed is analysed; a file none of whose kernels did is not.
+      Result.Ok = !Result.Facts.Kernels.empty();
     }
     OnFile(Result);
   }
   return Failed;
+}
+
+std::string partialParseMessage(const FileFacts &F) {
+  std::string Skipped;
+  for (const FileFacts::Skip &S : F.Skipped)
+    Skipped += std::string(Skipped.empty() ? "" : "; ") + "'" + S.Kernel +
+               "': " + S.Reason;
+  std::string Missing;
+  for (const UnknownFacts &M : F.MissingIncludes)
+    Missing += std::string(Missing.empty() ? "" : ", ") + "'" + M.Reason +
+               "' (line " + std::to_string(M.Loc.Line) + ")";
+  std::string R;
+  if (F.Kernels.empty()) {
+    R = "'" + F.File + "' could not be parsed; it was not analysed";
+    if (!Skipped.empty())
+      R += " (" + Skipped + ")";
+  } else {
+    std::string Names;
+    for (const KernelFacts &K : F.Kernels)
+      Names += std::string(Names.empty() ? "" : ", ") + "'" + K.Name + "'";
+    R = "'" + F.File + "' has compile errors; the kernels whose own code has "
+        "none were analysed (" + Names + ")";
+    if (!Skipped.empty())
+      R += "; not analysed: " + Skipped;
+  }
+  if (!Missing.empty())
+    R += "; not found, and left out: " + Missing;
+  return R;
 }
 
 llvm::Expected<FileFacts> extractFactsFromCode(StringRef Code,

@@ -55,9 +55,17 @@ struct FrontendOptions {
 /// The result of one file.
 struct FileResult {
   std::string File;
-  bool Ok = false; ///< parsed without errors and analysed
+  /// Facts to use: the file parsed, or had errors but some kernels' own
+  /// code had none (HadErrors; Facts.Skipped lists the others).
+  bool Ok = false;
+  bool HadErrors = false;
   FileFacts Facts;
 };
+
+/// What warplint says of a file with compile errors: "'f.cu' could not be
+/// parsed; it was not analysed" when no kernel could be, else which
+/// kernels were analysed and which were not, and why.
+std::string partialParseMessage(const FileFacts &F);
 
 /// The arguments warplint adds to (or replaces in) every compile command;
 /// exposed for tests. \p Args is a complete clang command line (argv[0]

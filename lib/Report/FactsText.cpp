@@ -25,8 +25,9 @@ std::string renderFactsText(const FileFacts &F) {
     if (K.Bounds)
       W("  __launch_bounds__({})\n", K.Bounds->MaxThreadsPerBlock);
     for (const LaunchSiteFacts &L : K.LaunchSites)
-      W("  launched at {} in '{}': grid {} block {}\n", where(L.Loc), L.Caller,
-        dim3Text(L.Grid), dim3Text(L.Block));
+      W("  launched at {} in '{}': grid {} block {}{}\n", where(L.Loc), L.Caller,
+        dim3Text(L.Grid), dim3Text(L.Block),
+        L.Unusable.empty() ? "" : " (not used: " + L.Unusable + ")");
     for (const SharedBufferFacts &S : K.SharedBuffers) {
       std::string Dims;
       for (const auto &D : S.Dims)
@@ -62,6 +63,11 @@ std::string renderFactsText(const FileFacts &F) {
   }
   for (const UnknownFacts &U : F.Unknowns)
     W("{}: unknown: {}\n", where(U.Loc), U.Reason);
+  for (const UnknownFacts &M : F.MissingIncludes)
+    W("{}: '{}' was not found; the file was analysed without it\n",
+      where(M.Loc), M.Reason);
+  for (const FileFacts::Skip &S : F.Skipped)
+    W("{}: kernel '{}' not analysed: {}\n", where(S.Loc), S.Kernel, S.Reason);
   return Out;
 }
 

@@ -89,6 +89,10 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
         Problems.push_back({R.File, "the file could not be parsed"});
       return;
     }
+    // Compile errors: the kernels that parsed are estimated, and the file
+    // is still a problem (exit code 2).
+    if (R.HadErrors && Seen.insert(R.File).second)
+      Problems.push_back({R.File, partialParseMessage(R.Facts)});
     std::string Sm = GpuArch;
     if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
       Sm = R.Facts.Compile.GpuArchs.front();

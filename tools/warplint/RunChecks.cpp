@@ -126,9 +126,9 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
   std::vector<std::optional<FileFacts>> Facts(Files.size());
   static thread_local long CurrentFile = -1;
   std::mutex FactsM;
-  if (KeepFacts)
-    TranslationUnitAnalysis::setFactsObserver([&](const FileFacts &F) {
-      if (CurrentFile < 0)
+  // Always for a file with compile errors: what was analysed is said.
+  TranslationUnitAnalysis::setFactsObserver([&](const FileFacts &F) {
+      if (CurrentFile < 0 || (!KeepFacts && !F.Errors && F.MissingIncludes.empty()))
         return;
       std::lock_guard<std::mutex> Lock(FactsM);
       if (!Facts[size_t(CurrentFile)])
@@ -167,8 +167,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
     for (std::thread &Th : Pool)
       Th.join();
   }
-  if (KeepFacts)
-    TranslationUnitAnalysis::setFactsObserver({});
+  TranslationUnitAnalysis::setFactsObserver({});
   if (Bad)
     return std::nullopt;
   if (!Contexts[0]) {
@@ -178,17 +177,34 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
     Contexts[0] = std::make_unique<ClangTidyContext>(std::move(Provider));
   }
   CheckRun R;
+  std::vector<char> HadErrors(Files.size(), 0);
   for (size_t I = 0; I < Files.size(); ++I)
     for (ClangTidyError &E : PerFile[I]) {
-      if (E.DiagnosticName == "clang-diagnostic-error")
-        R.Unparsed.insert(E.Message.FilePath.empty() ? Files[I]
-                                                     : E.Message.FilePath);
+      if (E.DiagnosticName == "clang-diagnostic-error") {
+        HadErrors[I] = 1;
+        R.Unparsed.insert(Files[I]);
+      }
       R.Errors.push_back(std::move(E));
     }
-  // A file with errors is reported as not parsed, not estimated.
-  for (size_t I = 0; I < Files.size(); ++I)
-    if (R.Unparsed.count(Files[I]))
+  // A file with errors: the kernels whose own code had none were analysed
+  // (and are estimated); a file none of whose kernels were is not.
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (!HadErrors[I])
+      continue;
+    if (Facts[I] && !Facts[I]->Kernels.empty()) {
+      Facts[I]->File = Files[I];
+      R.Partial[Files[I]] = partialParseMessage(*Facts[I]);
+    } else {
+      FileFacts None;
+      None.File = Files[I];
+      if (Facts[I])
+        None.Skipped = Facts[I]->Skipped;
+      R.Partial[Files[I]] = partialParseMessage(None);
       Facts[I].reset();
+    }
+    if (!KeepFacts)
+      Facts[I].reset();
+  }
   R.Facts = std::move(Facts);
   FirstContext = std::move(Contexts[0]);
   return R;

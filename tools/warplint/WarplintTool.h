@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <optional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -29,7 +30,10 @@
 /// the files that did not parse.
 struct CheckRun {
   std::vector<clang::tidy::ClangTidyError> Errors;
-  std::set<std::string> Unparsed;
+  std::set<std::string> Unparsed; ///< files with compile errors
+  /// Per file with compile errors, what warplint says of it (which kernels
+  /// were analysed, which not and why): partialParseMessage.
+  std::map<std::string, std::string> Partial;
   /// With KeepFacts: per file (in the order of the files), the facts the
   /// checks extracted; none for a file with errors or no warplint check.
   std::vector<std::optional<warplint::FileFacts>> Facts;

@@ -419,9 +419,12 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   }
   RunReport Report;
   Report.ToolVersion = WARPLINT_VERSION;
-  for (const std::string &F : Run->Unparsed)
+  for (const std::string &F : Run->Unparsed) {
+    auto P = Run->Partial.find(F);
     Report.Problems.push_back(
-        {F, "the file could not be parsed; it was not analysed"});
+        {F, P != Run->Partial.end() ? P->second
+                                    : "the file could not be parsed; it was not analysed"});
+  }
   if (NeedEstimates) {
     // Compiler errors are in Problems; the findings are the checks'.
     std::vector<clang::tidy::ClangTidyError> Mine;
@@ -459,9 +462,14 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
       }
     LaunchOk = !AnyFacts || reportUnknownLaunchKernels(Defined);
   }
-  for (const std::string &F : Run->Unparsed)
-    errs() << "warplint: error: '" << (F.empty() ? "(command line)" : F)
-           << "' could not be parsed; it was not analysed\n";
+  for (const std::string &F : Run->Unparsed) {
+    auto P = Run->Partial.find(F);
+    if (P != Run->Partial.end())
+      errs() << "warplint: error: " << P->second << "\n";
+    else
+      errs() << "warplint: error: '" << (F.empty() ? "(command line)" : F)
+             << "' could not be parsed; it was not analysed\n";
+  }
   if (!Run->Unparsed.empty() || Missing || RC == 2 || !LaunchOk)
     return 2;
   if (RC == 1 || WarningsAsErrorsCount)

@@ -1,0 +1,251 @@
+//===- ParseProblems.cpp - Analysing what parsed --------------------------===//
+#include "Frontend/ParseProblems.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallString.h"
+
+#include <map>
+#include <mutex>
+#include <set>
+
+using namespace clang;
+
+namespace warplint {
+
+namespace {
+
+struct Registry {
+  std::mutex M;
+  std::map<const SourceManager *, std::weak_ptr<ParseProblems>> Live;
+};
+
+Registry &registry() {
+  static Registry R;
+  return R;
+}
+
+/// Forwards every diagnostic to the consumer it replaces, recording where
+/// the errors are.
+class ErrorRecorder : public DiagnosticConsumer {
+public:
+  ErrorRecorder(DiagnosticConsumer *Next,
+                std::unique_ptr<DiagnosticConsumer> Owned,
+                std::shared_ptr<ParseProblems> P)
+      : Next(Next), Owned(std::move(Owned)), P(std::move(P)) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    if (Next)
+      Next->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    if (Next)
+      Next->EndSourceFile();
+    sync();
+  }
+  void finish() override {
+    if (Next)
+      Next->finish();
+    sync();
+  }
+  bool IncludeInDiagnosticCounts() const override {
+    return Next ? Next->IncludeInDiagnosticCounts() : true;
+  }
+  void clear() override {
+    if (Next)
+      Next->clear();
+    DiagnosticConsumer::clear();
+  }
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    if (L >= DiagnosticsEngine::Error) {
+      llvm::SmallString<128> Msg;
+      Info.FormatDiagnostic(Msg);
+      P->Errors.push_back({Info.getLocation(), std::string(Msg)});
+      if (L == DiagnosticsEngine::Fatal && !P->Fatal)
+        P->Fatal = P->Errors.back();
+    }
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (Next)
+      Next->HandleDiagnostic(L, Info);
+    sync();
+  }
+
+private:
+  /// The counts are the replaced consumer's: it may hear of diagnostics
+  /// that do not pass through here (clang-tidy's checks report to it
+  /// directly), and the compiler prints "N warnings generated" from ours.
+  void sync() {
+    if (!Next)
+      return;
+    NumWarnings = Next->getNumWarnings();
+    NumErrors = Next->getNumErrors();
+  }
+
+  DiagnosticConsumer *Next;
+  std::unique_ptr<DiagnosticConsumer> Owned;
+  std::shared_ptr<ParseProblems> P;
+};
+
+/// Skips an #include that is not found, with an error of its own that
+/// clang does not make fatal (its "file not found" stops the parse), and
+/// records it.
+class MissingIncludes : public PPCallbacks {
+public:
+  MissingIncludes(Preprocessor &PP, std::shared_ptr<ParseProblems> P)
+      : PP(PP), SM(&PP.getSourceManager()), P(std::move(P)) {
+    DiagnosticsEngine &D = PP.getDiagnostics();
+    NotFound = D.getCustomDiagID(
+        DiagnosticsEngine::Error,
+        "'%0' file not found (warplint goes on without it, and analyses the "
+        "kernels that parse)");
+  }
+  ~MissingIncludes() override {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Lock(R.M);
+    auto It = R.Live.find(SM);
+    if (It != R.Live.end() && It->second.lock() == P)
+      R.Live.erase(It);
+  }
+  bool FileNotFound(StringRef FileName) override {
+    Pending = FileName.str();
+    return true;
+  }
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef FileName,
+                          bool, CharSourceRange FilenameRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool, SrcMgr::CharacteristicKind) override {
+    if (File || Pending.empty() || FileName != Pending)
+      return;
+    Pending.clear();
+    P->MissingIncludes.push_back({FileName.str(), HashLoc});
+    PP.getDiagnostics().Report(FilenameRange.getBegin(), NotFound)
+        << FileName << FilenameRange;
+  }
+
+private:
+  Preprocessor &PP;
+  const SourceManager *SM;
+  std::shared_ptr<ParseProblems> P;
+  unsigned NotFound = 0;
+  std::string Pending;
+};
+
+/// The functions \p Root calls, directly or through others, that have a
+/// body in the translation unit; and whether some expression or
+/// declaration on the way is marked as containing an error.
+struct Reach : RecursiveASTVisitor<Reach> {
+  std::vector<const FunctionDecl *> Funcs;
+  std::set<const FunctionDecl *> Seen;
+  SourceLocation Marked;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitExpr(Expr *E) {
+    if (E->containsErrors() && Marked.isInvalid())
+      Marked = E->getExprLoc();
+    return true;
+  }
+  bool VisitValueDecl(ValueDecl *D) {
+    if (D->isInvalidDecl() && Marked.isInvalid())
+      Marked = D->getLocation();
+    return true;
+  }
+  bool FollowKernels = true;
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      if (FollowKernels || !F->hasAttr<CUDAGlobalAttr>())
+        add(F);
+    return true;
+  }
+  void add(const FunctionDecl *F) {
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def) || !Def || !Seen.insert(Def).second)
+      return;
+    Funcs.push_back(Def);
+  }
+  void run(const FunctionDecl &Root) {
+    add(&Root);
+    for (size_t I = 0; I < Funcs.size(); ++I)
+      TraverseDecl(const_cast<FunctionDecl *>(Funcs[I]));
+  }
+};
+
+bool within(const SourceManager &SM, SourceLocation L, SourceRange R) {
+  if (L.isInvalid() || R.isInvalid())
+    return false;
+  L = SM.getExpansionLoc(L);
+  SourceLocation B = SM.getExpansionLoc(R.getBegin());
+  SourceLocation E = SM.getExpansionRange(R.getEnd()).getEnd();
+  return !SM.isBeforeInTranslationUnit(L, B) && !SM.isBeforeInTranslationUnit(E, L);
+}
+
+} // namespace
+
+void watchParse(Preprocessor &PP) {
+  const SourceManager *SM = &PP.getSourceManager();
+  auto P = std::make_shared<ParseProblems>();
+  {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Lock(R.M);
+    auto It = R.Live.find(SM);
+    if (It != R.Live.end() && !It->second.expired())
+      return;
+    R.Live[SM] = P;
+  }
+  DiagnosticsEngine &D = PP.getDiagnostics();
+  DiagnosticConsumer *Old = D.getClient();
+  std::unique_ptr<DiagnosticConsumer> Owned = D.takeClient();
+  D.setClient(new ErrorRecorder(Old, std::move(Owned), P), /*ShouldOwnClient=*/true);
+  PP.addPPCallbacks(std::make_unique<MissingIncludes>(PP, P));
+}
+
+std::shared_ptr<const ParseProblems> parseProblemsOf(const SourceManager &SM) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Lock(R.M);
+  auto It = R.Live.find(&SM);
+  return It == R.Live.end() ? nullptr : It->second.lock();
+}
+
+const ParseProblems::Error *errorWithin(const ParseProblems &P,
+                                        const FunctionDecl &D,
+                                        const SourceManager &SM,
+                                        ParseProblems::Error &Scratch,
+                                        bool FollowKernels,
+                                        const FunctionDecl **In) {
+  Reach R;
+  R.FollowKernels = FollowKernels;
+  R.run(D);
+  if (In)
+    *In = R.Funcs.empty() ? &D : R.Funcs.front();
+  for (const ParseProblems::Error &E : P.Errors)
+    for (const FunctionDecl *F : R.Funcs)
+      if (within(SM, E.Loc, F->getSourceRange())) {
+        if (In)
+          *In = F;
+        return &E;
+      }
+  // After a fatal error clang reports nothing more: code that ends after
+  // it may hold errors nobody saw.
+  if (P.Fatal && P.Fatal->Loc.isValid())
+    for (const FunctionDecl *F : R.Funcs) {
+      SourceLocation End = SM.getExpansionRange(F->getSourceRange().getEnd()).getEnd();
+      if (End.isValid() &&
+          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(P.Fatal->Loc), End)) {
+        Scratch = {P.Fatal->Loc, P.Fatal->Message + "; clang reports no error "
+                                 "after a fatal one"};
+        return &Scratch;
+      }
+    }
+  if (R.Marked.isValid()) {
+    Scratch = {R.Marked, "an expression or declaration clang could not make "
+                         "sense of (it depends on an error elsewhere)"};
+    return &Scratch;
+  }
+  return nullptr;
+}
+
+} // namespace warplint
