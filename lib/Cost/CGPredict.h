@@ -102,9 +102,6 @@ struct CgPredictInput {
   double B = 0;        ///< active blocks per SM
   double N = 0;        ///< active warps per SM
   double NoBlocks = 0; ///< blocks of the kernel
-  /// Eq. 16-17 as printed multiply only their last term by batch; true
-  /// multiplies the whole expression, as Hong–Kim's #Rep does.
-  bool BatchWholeExpression = false;
   std::vector<std::string> Assumptions;
 };
 
@@ -129,7 +126,9 @@ struct CgPredictResult {
   double CwpFull = 0, Cwp = 0; ///< eq. 14, bounded by N
   double Batch = 0;            ///< eq. 15
   bool MemoryBound = false;    ///< CWP >= MWP: eq. 16, else eq. 17
-  double ExecCycles = 0;       ///< eq. 16 or 17
+  /// eq. 16 or 17, the whole expression times batch (the reading the
+  /// paper's Table 4 implies: docs/models/cgpredict.md).
+  double ExecCycles = 0;
   double SyncCost = 0;         ///< eq. 23
   double TotalCycles = 0;      ///< ExecCycles + SyncCost
   double TimeSeconds = 0;      ///< eq. 18 on TotalCycles

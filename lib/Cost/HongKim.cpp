@@ -154,12 +154,21 @@ HongKimResult hongKim(const HongKimInput &In) {
     R.Cwp = std::min(R.CwpFull, R.N);                                  // (9)
     R.CompP = R.CompCycles / Mem;                                      // (2)
 
-    // (22)-(24), tested in the order printed.
+    // (22)-(24) as Sec. 3.2.2 describes the cases. Printed, (23) also
+    // takes "Comp_cycles > Mem_cycles"; but that is Case 5 (Fig. 7), whose
+    // total the paper gives as "the same as that of Case 4": N computation
+    // periods plus one memory waiting period, eq. (3), the form of (24).
+    // (23) there can fall below N x Comp_cycles, the time the SM needs to
+    // issue the computation of its N warps one after another.
     if (R.Mwp == R.N && R.Cwp == R.N) {
       R.Case = HongKimCase::Eq22;
       R.ExecCyclesApp =
           (R.MemCycles + R.CompCycles + R.CompP * (R.Mwp - 1)) * R.Rep;
-    } else if (R.Cwp >= R.Mwp || R.CompCycles > R.MemCycles) {
+    } else if (R.CompCycles > R.MemCycles) {
+      R.Case = HongKimCase::Eq24;
+      R.ComputeDominates = true;
+      R.ExecCyclesApp = (R.MemL + R.CompCycles * R.N) * R.Rep;
+    } else if (R.Cwp >= R.Mwp) {
       R.Case = HongKimCase::Eq23;
       R.ExecCyclesApp =
           (R.MemCycles * R.N / R.Mwp + R.CompP * (R.Mwp - 1)) * R.Rep;
@@ -175,7 +184,7 @@ HongKimResult hongKim(const HongKimInput &In) {
     if (PR)
       R.SynchCost = ceilCycles(R.SynchCost);
   }
-  R.MemoryBound = R.MemInsts > 0 && R.Cwp >= R.Mwp;
+  R.MemoryBound = R.MemInsts > 0 && R.Cwp >= R.Mwp && !R.ComputeDominates;
   R.ExecCyclesWithSynch = R.ExecCyclesApp + R.SynchCost;              // (27)
   double InstsPerSm = R.TotalInsts * (In.ThreadsPerBlock / In.ThreadsPerWarp) *
                       (In.Blocks / In.ActiveSMs);
@@ -214,6 +223,7 @@ llvm::json::Value toJSON(const HongKimResult &R) {
       {"comp_p", R.CompP},
       {"case", toString(R.Case)},
       {"case_name", describe(R.Case)},
+      {"compute_dominates", R.ComputeDominates},
       {"memory_bound", R.MemoryBound},
       {"exec_cycles_app", R.ExecCyclesApp},
       {"synch_delay_per_inst", R.SynchDelayPerInst},

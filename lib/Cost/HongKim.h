@@ -76,8 +76,8 @@ struct HongKimInput {
 /// Which of equations (22), (23), (24) gave Exec_cycles_app.
 enum class HongKimCase {
   Eq22,     ///< MWP and CWP are both N: not enough warps
-  Eq23,     ///< CWP >= MWP or Comp_cycles > Mem_cycles: memory bound
-  Eq24,     ///< MWP > CWP: computation bound
+  Eq23,     ///< CWP >= MWP and Comp_cycles <= Mem_cycles: memory bound
+  Eq24,     ///< MWP > CWP, or Comp_cycles > Mem_cycles (Case 5)
   NoMemory, ///< #Mem_insts = 0: (24) with Mem_L = 0 (the model's limit)
 };
 const char *toString(HongKimCase C);
@@ -109,6 +109,9 @@ struct HongKimResult {
   /// Comp_cycles / #Mem_insts: one computation period (eq. 2).
   double CompP = 0;
   HongKimCase Case = HongKimCase::Eq23;
+  /// Comp_cycles > Mem_cycles: Sec. 3.2.2's Case 5, costed by (24) (N
+  /// computation periods and one memory period), never by (23).
+  bool ComputeDominates = false;
   double ExecCyclesApp = 0;                ///< eq. 22, 23 or 24
   /// Departure_delay x (MWP - 1): the delay one synchronization adds per
   /// block (Sec. 3.4.6).
@@ -120,7 +123,7 @@ struct HongKimResult {
   double Cpi = 0, CpiWithSynch = 0;
   /// Exec_cycles_with_synch / Freq.
   double TimeSeconds = 0;
-  /// CWP >= MWP: the memory side dominates (Sec. 3.1).
+  /// CWP >= MWP and not Case 5: the memory side dominates (Sec. 3.1).
   bool MemoryBound = false;
   bool PaperRounding = false;
   std::vector<std::string> Assumptions;
@@ -129,9 +132,8 @@ struct HongKimResult {
 HongKimResult hongKim(const HongKimInput &In);
 
 /// What bounds the kernel, for a table column or a note: "latency" (eq.
-/// 22: too few warps), "memory" (eq. 23 with CWP >= MWP), or "compute"
-/// (eq. 24, no memory instructions, or eq. 23 taken because Comp_cycles >
-/// Mem_cycles while MWP > CWP).
+/// 22: too few warps), "memory" (eq. 23), or "compute" (eq. 24, Case 5
+/// included, or no memory instructions).
 const char *boundOf(const HongKimResult &R);
 llvm::json::Value toJSON(const HongKimResult &R);
 

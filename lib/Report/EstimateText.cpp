@@ -90,8 +90,8 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
          "GPU's clock; MWP/CWP: memory- and computation-warp parallelism; "
          "bound: the case of eq. 22-24 that applied: latency (too few warps), "
          "memory (CWP >= MWP), "
-         "compute (MWP > CWP, or eq. 23 taken because the computation cycles "
-         "exceed the memory cycles). model: the variant whose total is shown "
+         "compute (MWP > CWP, or the computation cycles exceed the memory "
+         "cycles: Case 5, eq. 24). model: the variant whose total is shown "
          "(docs/models/hong-kim.md).\n\n";
 
   std::vector<std::vector<std::string>> Mpe = {

@@ -262,10 +262,11 @@ TEST(ArchFilesTest, ModernGpusCarryTheirReportedFigures) {
   const ArchSpec &H = gpu("h100_sxm");
   EXPECT_EQ(H.SmCount, 132u);
   EXPECT_EQ(H.SmemPerSmBytes, 233472u);
-  // B200's core clock was not found: unknown, held as 0.
+  // B200's core clock: no reported value was found; a documented
+  // stand-in (the 1965 MHz users lock it to), of kind estimate.
   const ArchSpec &B = gpu("b200");
-  EXPECT_EQ(B.CoreClockMHz, 0);
-  expectProvenance(B, "core_clock_mhz", ProvenanceKind::Unknown, "vendor");
+  EXPECT_EQ(B.CoreClockMHz, 1965);
+  expectProvenance(B, "core_clock_mhz", ProvenanceKind::Estimate, "b200_clk");
   EXPECT_EQ(B.Major, 10);
   EXPECT_EQ(B.sm(), "sm_100");
 }

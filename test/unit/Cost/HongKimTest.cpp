@@ -158,9 +158,13 @@ TEST(HongKimTest, CaseTwentyFourComputationBound) {
   EXPECT_DOUBLE_EQ(R.ExecCyclesApp, 5320);
 }
 
-TEST(HongKimTest, CaseTwentyThreeByComputeCyclesAsPrinted) {
-  // MWP > CWP, but Comp_cycles > Mem_cycles: (23) is tested before (24),
-  // so (23) applies, as printed.
+// Sec. 3.2.2, Case 5 (Fig. 7): Comp_cycles > Mem_cycles. The paper gives
+// its total as "the same as that of Case 4": N computation periods plus one
+// memory waiting period, eq. (3), the form of (24). Printed, (23) lists
+// "Comp_cycles > Mem_cycles" among its conditions; taken literally that
+// gives less than N x Comp_cycles, the computation of N warps issued one
+// after another.
+TEST(HongKimTest, CaseFiveComputeLongerThanMemoryWithMwpAboveCwp) {
   HongKimInput In = coalescedInput();
   In.ActiveBlocksPerSM = 2;
   In.ActiveWarpsPerSM = 8;
@@ -172,9 +176,73 @@ TEST(HongKimTest, CaseTwentyThreeByComputeCyclesAsPrinted) {
   EXPECT_DOUBLE_EQ(R.CompCycles, 800);
   EXPECT_DOUBLE_EQ(R.Cwp, 1.525);
   EXPECT_DOUBLE_EQ(R.Mwp, 8);
+  EXPECT_EQ(R.Case, HongKimCase::Eq24);
+  EXPECT_TRUE(R.ComputeDominates);
+  EXPECT_STREQ(boundOf(R), "compute");
+  // (420 + 800 x 8) x 1 = 6820, not (23)'s 420 x 8/8 + 800 x 7 = 6020,
+  // which is below N x Comp_cycles = 6400.
+  EXPECT_DOUBLE_EQ(R.ExecCyclesApp, 6820);
+  EXPECT_GE(R.ExecCyclesApp, R.N * R.CompCycles * R.Rep);
+}
+
+TEST(HongKimTest, CaseFiveAlsoWhenBandwidthBringsMwpBelowCwp) {
+  // The same kernel on a 6.4 GB/s machine: MWP_peak_BW = 6.4 x 420 /
+  // (128 x 16) = 1.3125 <= CWP = 1.525, so (23)'s first condition holds
+  // too; Case 5 still applies: (23) would give 420 x 8/1.3125 + 800 x
+  // 0.3125 = 2810, less than half of N x Comp_cycles.
+  HongKimInput In = coalescedInput();
+  In.MemBandwidthGBs = 6.4;
+  In.ActiveBlocksPerSM = 2;
+  In.ActiveWarpsPerSM = 8;
+  In.Blocks = 64; // #Rep = 2
+  In.CompInsts = 199;
+  HongKimResult R = hongKim(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_DOUBLE_EQ(R.Mwp, 1.3125);
+  EXPECT_GE(R.Cwp, R.Mwp);
+  EXPECT_EQ(R.Case, HongKimCase::Eq24);
+  EXPECT_TRUE(R.ComputeDominates);
+  EXPECT_DOUBLE_EQ(R.ExecCyclesApp, (420 + 800 * 8) * 2);
+}
+
+TEST(HongKimTest, EqualComputeAndMemoryIsNotCaseFive) {
+  // Case 5 needs Comp_cycles *longer* than Mem_cycles: at 4 x 105 = 420
+  // = Mem_cycles, with MWP 1.3125 <= CWP 2, (23) applies.
+  HongKimInput In = coalescedInput();
+  In.MemBandwidthGBs = 6.4;
+  In.ActiveBlocksPerSM = 2;
+  In.ActiveWarpsPerSM = 8;
+  In.Blocks = 32;
+  In.CompInsts = 104;
+  HongKimResult R = hongKim(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_DOUBLE_EQ(R.CompCycles, 420);
+  EXPECT_DOUBLE_EQ(R.Cwp, 2);
   EXPECT_EQ(R.Case, HongKimCase::Eq23);
-  // (420 x 8/8 + 800/1 x (8 - 1)) x 1 = 6020.
-  EXPECT_DOUBLE_EQ(R.ExecCyclesApp, 6020);
+  EXPECT_FALSE(R.ComputeDominates);
+  // 420 x 8/1.3125 + 420/1 x 0.3125 = 2560 + 131.25.
+  EXPECT_DOUBLE_EQ(R.ExecCyclesApp, 2691.25);
+}
+
+TEST(HongKimTest, NeverBelowTheComputationWhereItDominates) {
+  // Across computation counts, bandwidths and warp counts: wherever
+  // Comp_cycles > Mem_cycles the estimate is at least N x Comp_cycles x
+  // #Rep.
+  for (double Bw : {1.0, 6.4, 80.0})
+    for (double Warps : {1.0, 2.0, 8.0, 20.0})
+      for (double Comp : {0.0, 50.0, 104.0, 105.0, 199.0, 1000.0}) {
+        HongKimInput In = coalescedInput();
+        In.MemBandwidthGBs = Bw;
+        In.ActiveWarpsPerSM = Warps;
+        In.CompInsts = Comp;
+        HongKimResult R = hongKim(In);
+        ASSERT_TRUE(R.Ok) << R.Error;
+        EXPECT_EQ(R.ComputeDominates,
+                  R.CompCycles > R.MemCycles && R.Case != HongKimCase::Eq22);
+        if (R.CompCycles > R.MemCycles)
+          EXPECT_GE(R.ExecCyclesApp, R.N * R.CompCycles * R.Rep)
+              << "bw " << Bw << " N " << Warps << " comp " << Comp;
+      }
 }
 
 TEST(HongKimTest, BandwidthLimitsMwp) {
