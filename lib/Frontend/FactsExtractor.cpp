@@ -274,6 +274,13 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
            std::to_string(L.Line) + ":" + std::to_string(L.Column) + " ('" +
            E.Message + "')";
   };
+  if (Problems)
+    for (const ParseProblems::Error &T : Problems->Tolerated)
+      Out.Unknowns.push_back(
+          {"a kernel launched from device code (dynamic parallelism) is not "
+           "analysed as a launch; clang 19 does not support it ('" +
+               T.Message + "')",
+           Locs.loc(T.Loc)});
   if (Problems && Problems->any()) {
     Out.Errors = unsigned(Problems->Errors.size());
     for (const ParseProblems::Missing &M : Problems->MissingIncludes)

@@ -45,6 +45,9 @@ struct ParseProblems {
   std::vector<Error> Errors;
   /// The first fatal error: clang reports no error after it.
   std::optional<Error> Fatal;
+  /// Errors clang gives on code nvcc accepts, not reported: a kernel
+  /// launched from device code (dynamic parallelism).
+  std::vector<Error> Tolerated;
 
   bool any() const { return !MissingIncludes.empty() || !Errors.empty(); }
 };

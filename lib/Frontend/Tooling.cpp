@@ -319,6 +319,9 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   // pasting, which clang makes an error by default; tolerate it as nvcc
   // does, so that such code parses.
   Extra.push_back("-Wno-reserved-user-defined-literal");
+  // Every error's place, for analysing what parsed (ParseProblems.cpp,
+  // which shows the first 20 as clang would).
+  Extra.push_back("-ferror-limit=0");
   Extra.push_back("-resource-dir");
   Extra.push_back(WARPLINT_CLANG_RESOURCE_DIR);
   if (Builtin) {
@@ -450,7 +453,8 @@ std::string partialParseMessage(const FileFacts &F) {
   std::string Missing;
   for (const UnknownFacts &M : F.MissingIncludes)
     Missing += std::string(Missing.empty() ? "" : ", ") + "'" + M.Reason +
-               "' (line " + std::to_string(M.Loc.Line) + ")";
+               "' (" + llvm::sys::path::filename(M.Loc.File).str() + ":" +
+               std::to_string(M.Loc.Line) + ")";
   std::string R;
   if (F.Kernels.empty()) {
     R = "'" + F.File + "' could not be parsed; it was not analysed";
