@@ -4,6 +4,7 @@
 #include "Frontend/BuiltinHeaders.h"
 #include "Frontend/CompileFlags.h"
 #include "Frontend/FactsExtractor.h"
+#include "Frontend/LegacyLaunch.h"
 #include "Frontend/ParseProblems.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -90,11 +91,53 @@ private:
   bool ParseOnly;
 };
 
+/// The files as the parse reads them: a CUDA source with nvcc's spaced
+/// launch brackets (`k << < g, b >> > (a)`) is read with them joined, at
+/// the same offsets (LegacyLaunch.h). Only for parsing: fixes are applied
+/// through a file system that reads the files as they are.
+class LegacyLaunchFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    llvm::SmallString<256> P;
+    Path.toVector(P);
+    StringRef Ext = llvm::sys::path::extension(P);
+    if (!F || !(Ext == ".cu" || Ext == ".cuh"))
+      return F;
+    llvm::ErrorOr<llvm::vfs::Status> St = (*F)->status();
+    auto Buf = (*F)->getBuffer(P);
+    if (!St || !Buf)
+      return ProxyFileSystem::openFileForRead(Path);
+    std::optional<std::string> Joined = joinLegacyLaunches((*Buf)->getBuffer());
+    if (!Joined)
+      return ProxyFileSystem::openFileForRead(Path);
+    llvm::SmallString<256> Abs(P);
+    if (makeAbsolute(Abs))
+      return ProxyFileSystem::openFileForRead(Path);
+    // The in-memory file lives as long as this file system: its File
+    // objects point into it.
+    if (!Rewritten->addFile(Abs, llvm::sys::toTimeT(St->getLastModificationTime()),
+                            llvm::MemoryBuffer::getMemBufferCopy(*Joined, P)))
+      return ProxyFileSystem::openFileForRead(Path); // changed meanwhile
+    return Rewritten->openFileForRead(Abs);
+  }
+
+private:
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Rewritten =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+};
+
 /// The real file system with the built-in CUDA headers mounted on top.
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
-makeFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> &Mem) {
-  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+makeFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> &Mem,
+               bool ForParsing = true) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base =
+      llvm::vfs::getRealFileSystem();
+  if (ForParsing)
+    Base = llvm::makeIntrusiveRefCnt<LegacyLaunchFileSystem>(Base);
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Base);
   Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   for (const EmbeddedFile &F : builtinCudaHeaders()) {
     llvm::SmallString<128> P(builtinIncludeDir());
@@ -159,7 +202,12 @@ bool runOne(const std::vector<std::string> &Args, StringRef Directory,
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 makeBuiltinHeaderFileSystem() {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Mem;
-  return makeFileSystem(Mem);
+  return makeFileSystem(Mem, /*ForParsing=*/false);
+}
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> makeParseFileSystem() {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Mem;
+  return makeFileSystem(Mem, /*ForParsing=*/true);
 }
 
 namespace {

@@ -88,9 +88,14 @@ constexpr const char *GpuArchMacro = "__WARPLINT_GPU_ARCH__";
 constexpr int NewestToolkitClangParses = 12050;
 
 /// The real file system with warplint's built-in CUDA headers mounted on
-/// top, as every parse warplint runs sees it.
+/// top: the files as they are (for printing them and applying fixes).
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 makeBuiltinHeaderFileSystem();
+
+/// The same as every parse warplint runs sees it: besides, a .cu or .cuh
+/// file written with nvcc's spaced launch brackets (`k << < g, b >> > (a)`)
+/// is read with them joined, at the same offsets (LegacyLaunch.h).
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> makeParseFileSystem();
 
 /// A compilation database whose commands are the ones of \p Inner with nvcc
 /// flags translated and warplint's own arguments added (adjustArgs), so that

@@ -2,6 +2,7 @@
 #include "Analyzer.h"
 
 #include "../common/WarplintTidy.h"
+#include "Frontend/LegacyLaunch.h"
 #include "Frontend/Tooling.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -147,10 +148,17 @@ AnalysisResult Analyzer::analyze(const std::string &Path,
   // The open documents over the real files, the built-in CUDA headers
   // under them.
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS =
-      makeBuiltinHeaderFileSystem();
+      makeParseFileSystem();
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  for (const auto &[P, Text] : Unsaved)
-    Mem->addFile(P, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, P));
+  for (const auto &[P, Text] : Unsaved) {
+    // nvcc's spaced launch brackets joined, as makeParseFileSystem reads
+    // files (the same offsets: the editor's positions hold).
+    StringRef Ext = llvm::sys::path::extension(P);
+    std::optional<std::string> Joined;
+    if (Ext == ".cu" || Ext == ".cuh")
+      Joined = joinLegacyLaunches(Text);
+    Mem->addFile(P, 0, llvm::MemoryBuffer::getMemBufferCopy(Joined ? *Joined : Text, P));
+  }
   FS->pushOverlay(Mem);
 
   tidy::ClangTidyOptions Overrides;

@@ -135,7 +135,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
         Facts[size_t(CurrentFile)] = F;
     });
   auto Work = [&](unsigned T) {
-    auto FS = makeBuiltinHeaderFileSystem();
+    auto FS = makeParseFileSystem();
     std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
         makeWarplintCompilations(Locked, Opts);
     for (size_t I = Next++; I < Files.size(); I = Next++) {
