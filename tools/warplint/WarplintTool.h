@@ -66,4 +66,18 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
 /// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
 int runGate(const warplint::RunReport &Report);
 
+// InputChecks.cpp: input that is wrong is an error naming it. Each returns
+// false after printing the error.
+/// The .clang-tidy files of \p Files (unless --config replaces them).
+bool checkConfigFiles(const std::vector<std::string> &Files);
+/// --launch: syntax and shapes, before any file.
+bool checkLaunchOption();
+/// After the run: --launch kernels no analysed file defines, and --assume
+/// names no analysed kernel has.
+bool reportUnknownLaunchKernels(const std::set<std::string> &Defined);
+bool reportUnknownAssumeNames(const std::set<std::string> &Known);
+/// The names those two are checked against.
+void addKernelNames(const warplint::FileFacts &F, std::set<std::string> &Names);
+void addValueNames(const warplint::FileFacts &F, std::set<std::string> &Names);
+
 #endif

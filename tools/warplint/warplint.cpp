@@ -13,6 +13,7 @@
 #include "Arch/ArchSelect.h"
 #include "Facts/KernelFacts.h"
 #include "Facts/Launch.h"
+#include "Symbolic/Assumptions.h"
 #include "Analysis/TranslationUnitAnalysis.h"
 #include "Frontend/Tooling.h"
 #include "Report/EstimateText.h"
@@ -28,6 +29,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -261,6 +264,7 @@ static bool checkOutputOptions() {
   return true;
 }
 
+
 /// --export-fixes must not name an input (it would be overwritten with
 /// YAML); --gate-threshold must be a number >= 0 (NaN never fails).
 static bool checkFileOptions(const std::vector<std::string> &Files) {
@@ -286,57 +290,6 @@ static bool checkFileOptions(const std::vector<std::string> &Files) {
   return true;
 }
 
-/// --launch, each entry: the syntax, the shape's numbers and whether CUDA
-/// would launch that shape (an invalid entry was a warning per check, and
-/// the run went on as if it were not there).
-static bool checkLaunchOption() {
-  for (const std::string &Entry : LaunchOpt) {
-    std::vector<std::string> Problems;
-    LaunchOptions LO = parseLaunchOption(Entry, Problems);
-    for (const auto &[Kernel, Spec] : LO.PerKernel) {
-      std::string Err;
-      std::optional<LaunchConfig> C = parseLaunchSpec(Spec, Err);
-      if (C)
-        Err = launchShapeProblem(C->Grid, C->Block);
-      if (!Err.empty())
-        Problems.push_back("for '" + Kernel + "': " + Err);
-    }
-    for (const std::string &P : Problems)
-      errs() << "warplint: error: invalid --launch='" << Entry << "': " << P
-             << "\n";
-    if (!Problems.empty())
-      return false;
-  }
-  return true;
-}
-
-/// The kernels --launch names that no analysed file defines (by name, with
-/// or without template arguments).
-static std::vector<std::string>
-unknownLaunchKernels(const std::set<std::string> &Defined) {
-  std::vector<std::string> Bad;
-  std::vector<std::string> Ignored;
-  for (const std::string &Entry : LaunchOpt)
-    for (const auto &[Kernel, Spec] : parseLaunchOption(Entry, Ignored).PerKernel)
-      if (!Defined.count(Kernel))
-        Bad.push_back(Kernel);
-  return Bad;
-}
-
-static bool reportUnknownLaunchKernels(const std::set<std::string> &Defined) {
-  std::vector<std::string> Bad = unknownLaunchKernels(Defined);
-  for (const std::string &K : Bad)
-    errs() << "warplint: error: --launch names the kernel '" << K
-           << "', which no analysed file defines\n";
-  return Bad.empty();
-}
-
-static void addKernelNames(const FileFacts &F, std::set<std::string> &Names) {
-  for (const KernelFacts &K : F.Kernels) {
-    Names.insert(K.Name);
-    Names.insert(K.Name.substr(0, K.Name.size() - K.TemplateArgs.size()));
-  }
-}
 
 /// --estimate: the estimates instead of the checks.
 static int printEstimates(const clang::tooling::CompilationDatabase &DB,
@@ -393,8 +346,10 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   // The estimates of a JSON or SARIF report and the gate reuse the facts
   // the checks extracted.
   const bool NeedEstimates = Format != "text" || !Baseline.empty();
-  std::optional<CheckRun> Run = runChecks(
-      DB, Files, Opts, Context, /*KeepFacts=*/NeedEstimates || !LaunchOpt.empty());
+  std::optional<CheckRun> Run =
+      runChecks(DB, Files, Opts, Context,
+                /*KeepFacts=*/NeedEstimates || !LaunchOpt.empty() ||
+                    !AssumeOpt.empty());
   if (!Run)
     return 2;
   unsigned WarningsAsErrorsCount = 0;
@@ -462,6 +417,16 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
       }
     LaunchOk = !AnyFacts || reportUnknownLaunchKernels(Defined);
   }
+  if (!AssumeOpt.empty()) {
+    std::set<std::string> Known;
+    bool AnyFacts = false;
+    for (const auto &F : Run->Facts)
+      if (F) {
+        AnyFacts = true;
+        addValueNames(*F, Known);
+      }
+    LaunchOk = (!AnyFacts || reportUnknownAssumeNames(Known)) && LaunchOk;
+  }
   for (const std::string &F : Run->Unparsed) {
     auto P = Run->Partial.find(F);
     if (P != Run->Partial.end())
@@ -513,7 +478,8 @@ int main(int argc, const char **argv) {
   bool Missing = false;
   if (!inputFiles(*DB, Files, Missing))
     return 2;
-  if (!checkOutputOptions() || !checkFileOptions(Files) || !checkLaunchOption())
+  if (!checkOutputOptions() || !checkFileOptions(Files) || !checkLaunchOption() ||
+      !checkConfigFiles(Files))
     return 2;
 
   if (Estimate)
