@@ -144,6 +144,19 @@ makeFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> &Mem,
     llvm::sys::path::append(P, F.Name);
     Mem->addFile(P, 0, llvm::MemoryBuffer::getMemBuffer(F.Contents, P, false));
   }
+  // Toolkit mode, CUDA newer than 12.5: clang 19's CUDA wrapper includes
+  // texture_fetch_functions.h, which CUDA 13 removed (the texture
+  // references it declared are gone too). An empty one, after every
+  // include directory, stands in.
+  {
+    llvm::SmallString<128> P(toolkitOverlayDir());
+    llvm::sys::path::append(P, "texture_fetch_functions.h");
+    Mem->addFile(P, 0,
+                 llvm::MemoryBuffer::getMemBuffer(
+                     "// warplint: CUDA 13 removed this header; clang 19's "
+                     "CUDA wrapper still includes it.\n",
+                     P, false));
+  }
   Overlay->pushOverlay(Mem);
   return Overlay;
 }
@@ -237,18 +250,15 @@ private:
       if (Opts.Verbose)
         for (const std::string &N : TC.Notes)
           Log << "warplint: " << C.Filename << ": " << N << "\n";
-      bool Builtin = Opts.ForceBuiltinHeaders || TC.CudaPath.empty();
-      if (!Builtin) {
-        int V = toolkitVersion(TC.CudaPath);
-        if (V == 0 || V > NewestToolkitClangParses) {
-          if (Said.insert(TC.CudaPath).second)
-            Log << "warplint: note: the CUDA toolkit at '" << TC.CudaPath
-                << "' is " << (V ? "newer than clang 19 can parse" : "not there")
-                << "; using warplint's built-in CUDA header\n";
-          Builtin = true;
-        }
+      const std::string Toolkit = namedToolkit(TC, C.Directory);
+      bool Builtin = Opts.ForceBuiltinHeaders || Toolkit.empty();
+      if (!Builtin && toolkitVersion(Toolkit) == 0) {
+        if (Said.insert(Toolkit).second)
+          Log << "warplint: note: the CUDA toolkit at '" << Toolkit
+              << "' is not there; using warplint's built-in CUDA header\n";
+        Builtin = true;
       }
-      C.CommandLine = adjustArgs(TC.Args, C.Filename, Opts, Builtin, TC.CudaPath);
+      C.CommandLine = adjustArgs(TC.Args, C.Filename, Opts, Builtin, Toolkit);
       // The GPU the command compiles for, also when clang 19 does not know
       // it (sm_13): the checks read it from this macro.
       if (!TC.GpuArchs.empty())
@@ -296,6 +306,30 @@ static bool isToolkitIncludeDir(StringRef Dir) {
   llvm::SmallString<256> P(Dir);
   llvm::sys::path::append(P, "cuda_runtime_api.h");
   return llvm::sys::fs::exists(P);
+}
+
+std::string namedToolkit(const TranslatedCommand &TC, StringRef Directory) {
+  if (!TC.CudaPath.empty())
+    return TC.CudaPath;
+  // nvcc's own include directory named by the command (-I$(CUDA)/include,
+  // as Makefiles write it): its toolkit.
+  for (size_t I = 1; I < TC.Args.size(); ++I) {
+    StringRef A = TC.Args[I];
+    for (StringRef Flag : {"-I", "-isystem", "-idirafter"}) {
+      if (!A.starts_with(Flag))
+        continue;
+      StringRef Dir = A == Flag ? StringRef(I + 1 < TC.Args.size() ? TC.Args[I + 1] : "")
+                                : A.drop_front(Flag.size());
+      if (Dir.consume_front("="))
+        ; // nvcc's -isystem=DIR
+      llvm::SmallString<256> P(Dir);
+      if (!P.empty() && !llvm::sys::path::is_absolute(P) && !Directory.empty())
+        llvm::sys::fs::make_absolute(Directory, P);
+      if (isToolkitIncludeDir(P))
+        return llvm::sys::path::parent_path(P).str();
+    }
+  }
+  return "";
 }
 
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
@@ -367,6 +401,10 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
   // pasting, which clang makes an error by default; tolerate it as nvcc
   // does, so that such code parses.
   Extra.push_back("-Wno-reserved-user-defined-literal");
+  // nvcc also accepts narrowing in braced initialisers and the `register`
+  // storage class in C++17, which clang makes errors by default.
+  Extra.push_back("-Wno-c++11-narrowing");
+  Extra.push_back("-Wno-register");
   // Every error's place, for analysing what parsed (ParseProblems.cpp,
   // which shows the first 20 as clang would).
   Extra.push_back("-ferror-limit=0");
@@ -382,6 +420,18 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
     Extra.push_back(builtinPreludeName().str());
   } else {
     Extra.push_back("--cuda-path=" + CudaPath);
+    // CUDA 13 keeps Thrust, CUB and libcu++ under include/cccl, which nvcc
+    // adds to the search path and clang does not.
+    llvm::SmallString<256> Cccl(CudaPath);
+    llvm::sys::path::append(Cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(Cccl)) {
+      Extra.push_back("-isystem");
+      Extra.push_back(std::string(Cccl));
+    }
+    if (toolkitVersion(CudaPath) > NewestToolkitClangParses) {
+      Extra.push_back("-idirafter");
+      Extra.push_back(toolkitOverlayDir().str());
+    }
   }
   Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   R.insert(R.begin() + 1, Extra.begin(), Extra.end());
@@ -429,25 +479,18 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
     Result.Facts.Compile.MaxRegCount = TC.MaxRegCount;
     Result.Facts.Compile.CudaPath = TC.CudaPath;
 
-    bool Builtin = Opts.ForceBuiltinHeaders || TC.CudaPath.empty();
-    if (!Builtin) {
-      int V = toolkitVersion(TC.CudaPath);
-      if (V == 0) {
-        Once("no CUDA toolkit headers at '" + TC.CudaPath +
-             "' (named by the compile command); using warplint's built-in "
-             "CUDA header");
-        Builtin = true;
-      } else if (V > NewestToolkitClangParses) {
-        Once("the CUDA " + std::to_string(V / 1000) + "." +
-             std::to_string(V % 1000 / 10) + " toolkit at '" + TC.CudaPath +
-             "' is newer than clang 19 can parse; using warplint's built-in "
-             "CUDA header");
-        Builtin = true;
-      }
+    const std::string Toolkit = namedToolkit(TC, Cmd.Directory);
+    Result.Facts.Compile.CudaPath = Toolkit;
+    bool Builtin = Opts.ForceBuiltinHeaders || Toolkit.empty();
+    if (!Builtin && toolkitVersion(Toolkit) == 0) {
+      Once("no CUDA toolkit headers at '" + Toolkit +
+           "' (named by the compile command); using warplint's built-in "
+           "CUDA header");
+      Builtin = true;
     }
     auto Run = [&](bool WithBuiltin, llvm::raw_ostream &Diag) {
       std::vector<std::string> Args =
-          adjustArgs(TC.Args, File, Opts, WithBuiltin, TC.CudaPath);
+          adjustArgs(TC.Args, File, Opts, WithBuiltin, Toolkit);
       if (Opts.Verbose) {
         Log << "warplint: " << File << ": clang";
         for (size_t I = 1; I < Args.size(); ++I)
@@ -468,7 +511,7 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
       Result.Ok = Run(false, DiagOS);
       if (!Result.Ok) {
         Once("clang 19 could not parse the CUDA toolkit headers at '" +
-             TC.CudaPath + "'; using warplint's built-in CUDA header");
+             Toolkit + "'; using warplint's built-in CUDA header");
         Result.Facts = FileFacts();
         Result.Facts.File = File;
         Result.Facts.Compile.GpuArchs = TC.GpuArchs;

@@ -84,8 +84,22 @@ int toolkitVersion(llvm::StringRef CudaPath);
 /// GPU architecture the compile command names ("sm_13").
 constexpr const char *GpuArchMacro = "__WARPLINT_GPU_ARCH__";
 
-/// The newest toolkit clang 19's CUDA wrapper headers can parse.
+/// The newest toolkit clang 19's CUDA wrapper headers parse as they are;
+/// newer ones (CUDA 13) get an overlay (toolkitOverlayDir) and CCCL's
+/// include directory.
 constexpr int NewestToolkitClangParses = 12050;
+
+/// The in-memory directory of the headers toolkit mode adds after every
+/// include directory for toolkits newer than NewestToolkitClangParses.
+inline llvm::StringRef toolkitOverlayDir() {
+  return "/__warplint_builtin/toolkit-overlay";
+}
+
+struct TranslatedCommand;
+/// The toolkit a compile command names: --cuda-path or nvcc's location
+/// (TranslatedCommand::CudaPath), else the toolkit of an include directory
+/// holding cuda_runtime_api.h (-I$(CUDA)/include); "" for none.
+std::string namedToolkit(const TranslatedCommand &TC, llvm::StringRef Directory);
 
 /// The real file system with warplint's built-in CUDA headers mounted on
 /// top: the files as they are (for printing them and applying fixes).

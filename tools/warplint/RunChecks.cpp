@@ -7,6 +7,7 @@
 #include "WarplintTool.h"
 #include "Options.h"
 #include "Analysis/TranslationUnitAnalysis.h"
+#include "Frontend/CompileFlags.h"
 #include "Frontend/Tooling.h"
 #include "Report/Findings.h"
 #include "Symbolic/Assumptions.h"
@@ -24,6 +25,7 @@
 #include <atomic>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace llvm;
@@ -91,6 +93,28 @@ static bool showProgress(size_t Files) {
          !sys::Process::GetEnv("CI");
 }
 
+static bool hasCompileError(const std::vector<clang::tidy::ClangTidyError> &E) {
+  for (const clang::tidy::ClangTidyError &X : E)
+    if (X.DiagnosticName == "clang-diagnostic-error")
+      return true;
+  return false;
+}
+
+/// Whether \p File's command is parsed with a toolkit's headers (one it
+/// names, with a version), and which.
+static bool usesToolkit(const clang::tooling::CompilationDatabase &DB,
+                        const std::string &File, std::string &Toolkit) {
+  if (BuiltinHeaders)
+    return false;
+  std::vector<clang::tooling::CompileCommand> Cmds = DB.getCompileCommands(File);
+  if (Cmds.empty())
+    return false;
+  TranslatedCommand TC =
+      translateCompileCommand(Cmds.front().CommandLine, Cmds.front().Directory);
+  Toolkit = namedToolkit(TC, Cmds.front().Directory);
+  return !Toolkit.empty() && toolkitVersion(Toolkit) != 0;
+}
+
 /// Runs the warplint checks through clang-tidy's engine, one file at a
 /// time on each of --jobs threads; every thread has its own context and
 /// file system. Errors come back in the order of \p Files.
@@ -126,6 +150,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
   std::vector<std::optional<FileFacts>> Facts(Files.size());
   static thread_local long CurrentFile = -1;
   std::mutex FactsM;
+  std::set<std::string> SaidToolkit;
   // Always for a file with compile errors: what was analysed is said.
   TranslationUnitAnalysis::setFactsObserver([&](const FileFacts &F) {
       if (CurrentFile < 0 || (!KeepFacts && !F.Errors && F.MissingIncludes.empty()))
@@ -155,6 +180,38 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
       CurrentFile = long(I);
       PerFile[I] = runClangTidy(*Contexts[T], *WDB, {Files[I]}, FS,
                                 /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+      // A toolkit's headers that clang 19 cannot parse: the file again with
+      // the built-in header, whose result is kept when it parses.
+      std::string Toolkit;
+      if (hasCompileError(PerFile[I]) && usesToolkit(Locked, Files[I], Toolkit)) {
+        auto P2 = makeProvider(FS);
+        auto Ctx2 = P2 ? std::make_unique<ClangTidyContext>(std::move(P2)) : nullptr;
+        if (Ctx2) {
+          FrontendOptions BO = Opts;
+          BO.ForceBuiltinHeaders = true;
+          auto BDB = makeWarplintCompilations(Locked, BO);
+          std::optional<FileFacts> Kept;
+          {
+            std::lock_guard<std::mutex> Lock(FactsM);
+            Kept = std::move(Facts[I]);
+            Facts[I].reset();
+          }
+          auto Again = runClangTidy(*Ctx2, *BDB, {Files[I]}, FS,
+                                    /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+          if (!hasCompileError(Again)) {
+            PerFile[I] = std::move(Again);
+            Contexts[T] = std::move(Ctx2);
+            std::lock_guard<std::mutex> Lock(OutM);
+            if (SaidToolkit.insert(Toolkit).second)
+              errs() << "warplint: note: clang 19 could not parse the CUDA "
+                        "toolkit headers at '"
+                     << Toolkit << "'; using warplint's built-in CUDA header\n";
+          } else {
+            std::lock_guard<std::mutex> Lock(FactsM);
+            Facts[I] = std::move(Kept);
+          }
+        }
+      }
       CurrentFile = -1;
     }
   };
