@@ -141,10 +141,14 @@ class Config:
                 dirs.append(c)
         return dirs
 
+    cuda_path = None  # toolkit mode: --cuda-path=DIR on every command
+
     def clang_args(self, path):
         args = ["-I" + d for d in self.include_dirs(path)]
         if self.std:
             args.append("-std=" + self.std)
+        if self.cuda_path:
+            args.append("--cuda-path=" + self.cuda_path)
         return args
 
 
@@ -510,6 +514,9 @@ def main(argv=None):
                          "whole suite)")
     ap.add_argument("--limit", type=int, default=0,
                     help="only the first N .cu files (sorted by path)")
+    ap.add_argument("--cuda-path", metavar="DIR", default=None,
+                    help="toolkit mode: name this CUDA toolkit on every "
+                         "command (default: the built-in header)")
     ap.add_argument("--skip-included", action="store_true",
                     help="do not run the non-standalone (#included) .cu files")
     ap.add_argument("--timeout", type=float, default=300.0,
@@ -531,6 +538,7 @@ def main(argv=None):
     if not a.suite:
         ap.error("a suite directory (or --compile-db DIR) is required")
     cfg = Config(a.suite, a.preset, a.common_dir, a.std)
+    cfg.cuda_path = a.cuda_path
     files = walk(cfg.suite, (".cu",))
     if a.under:
         roots = [os.path.realpath(os.path.join(cfg.suite, u)) for u in a.under]

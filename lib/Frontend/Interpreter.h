@@ -289,6 +289,13 @@ private:
   void recordExprOp(OpKind K, QualType T, const clang::Expr *E,
                     std::string Name = "", int64_t Divisor = 0);
   void recordBinaryOp(const BinaryOperator *BO);
+  /// Whether the compiler folds \p E to a constant: clang's isEvaluatable,
+  /// but an arithmetic node is decided from its operands (memoised), so that
+  /// a chain of n operations costs n, not n^2 (`a[t + 1 + ... + 1]`).
+  bool foldable(const clang::Expr *E);
+  std::map<const clang::Expr *, bool> Foldable;
+  unsigned EvalDepth = 0;
+  bool SaidTooDeep = false;
   void recordCastOp(const CastExpr *CE);
   void recordCallOp(const CallExpr *CE, const FunctionDecl *Callee,
                     StringRef Name);

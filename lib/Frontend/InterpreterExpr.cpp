@@ -16,12 +16,31 @@ namespace detail {
 Value Interpreter::eval(const clang::Expr *E) {
   if (!E)
     return Value::unknown(false);
+  // Expressions nested deeper than this are not followed (the evaluation
+  // recurses once per level): an unknown value, said once per kernel.
+  constexpr unsigned MaxDepth = 1000;
+  if (EvalDepth >= MaxDepth) {
+    if (!SaidTooDeep) {
+      SaidTooDeep = true;
+      unknownFact("an expression nested more than " + std::to_string(MaxDepth) +
+                      " levels deep: its value is taken as unknown",
+                  E->getExprLoc());
+    }
+    return Value::unknown(true);
+  }
+  struct Depth {
+    unsigned &D;
+    explicit Depth(unsigned &D) : D(D) { ++D; }
+    ~Depth() { --D; }
+  } Guard(EvalDepth);
   E = strip(E);
   if (E->isValueDependent() || E->isTypeDependent())
     return Value::unknown(true);
 
   // Integer constants, through macros, constexpr and template arguments.
-  if (E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx)) {
+  // foldable() first: asking clang of every node of a long chain is n^2.
+  if (E->getType()->isIntegralOrEnumerationType() && foldable(E) &&
+      !E->HasSideEffects(Ctx)) {
     clang::Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx)) {
       // Values too large for int64 are not indices; keep them unknown.

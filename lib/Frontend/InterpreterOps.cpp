@@ -63,9 +63,45 @@ void Interpreter::recordExprOp(OpKind K, QualType T, const clang::Expr *E,
   if (!recording() || E->isValueDependent() || E->isTypeDependent())
     return;
   // Folded by the compiler: no instruction.
-  if (E->isEvaluatable(Ctx))
+  if (foldable(E))
     return;
   recordOp(K, opType(T), E, E->getExprLoc(), std::move(Name), Divisor);
+}
+
+bool Interpreter::foldable(const clang::Expr *E) {
+  E = E->IgnoreParens();
+  auto It = Foldable.find(E);
+  if (It != Foldable.end())
+    return It->second;
+  bool R;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
+             BO->isShiftOp() || BO->isBitwiseOp() || BO->isComparisonOp())) {
+    // Folded only when both operands are; then clang decides (a division
+    // by zero is not folded), at the cost of this subtree once, since the
+    // operands' answers are known.
+    R = foldable(BO->getLHS()) && foldable(BO->getRHS());
+    if (R && (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem))
+      R = E->isEvaluatable(Ctx);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus ||
+                    UO->getOpcode() == UO_Not || UO->getOpcode() == UO_LNot)) {
+    R = foldable(UO->getSubExpr());
+  } else if (const auto *IC = dyn_cast<ImplicitCastExpr>(E);
+             IC && (IC->getCastKind() == CK_IntegralCast ||
+                    IC->getCastKind() == CK_LValueToRValue ||
+                    IC->getCastKind() == CK_IntegralToFloating ||
+                    IC->getCastKind() == CK_FloatingCast ||
+                    IC->getCastKind() == CK_NoOp)) {
+    // An lvalue-to-rvalue of a variable: clang's answer for the variable
+    // (a constexpr or const-initialised one folds).
+    R = IC->getCastKind() == CK_LValueToRValue ? E->isEvaluatable(Ctx)
+                                               : foldable(IC->getSubExpr());
+  } else {
+    R = E->isEvaluatable(Ctx);
+  }
+  Foldable[E] = R;
+  return R;
 }
 
 static const BinaryOperator *asMul(const clang::Expr *E, QualType T) {

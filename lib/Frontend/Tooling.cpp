@@ -431,6 +431,11 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
     if (toolkitVersion(CudaPath) > NewestToolkitClangParses) {
       Extra.push_back("-idirafter");
       Extra.push_back(toolkitOverlayDir().str());
+      // clang 19's driver gives no SDK version for a toolkit it does not
+      // know, and Sema then spells a launch with cudaConfigureCall, which
+      // CUDA 13 removed; 12.5 selects __cudaPushCallConfiguration, as nvcc.
+      Extra.push_back("-Xclang");
+      Extra.push_back("-target-sdk-version=12.5");
     }
   }
   Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
