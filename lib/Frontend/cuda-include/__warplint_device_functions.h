@@ -286,11 +286,8 @@ __WL_HD float erfcx(float __a) { return erfcxf(__a); }
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
 __WL_DEV void __nanosleep(unsigned int __ns) { __nvvm_nanosleep(__ns); }
 #endif
-__WL_DEV unsigned long long __globaltimer(void) {
-  unsigned long long __t;
-  __asm__ __volatile__("mov.u64 %0, %%globaltimer;" : "=l"(__t));
-  return __t;
-}
+/* No __globaltimer(): the toolkit does not declare one (projects define
+   their own over %globaltimer, which would clash). */
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 610
 /* sm_61 integer dot products */

@@ -79,6 +79,18 @@ static __inline__ __host__ cudaError_t cudaMallocAsync(__T **devPtr,
                                                        cudaStream_t stream) {
   return ::cudaMallocAsync((void **)(void *)devPtr, size, stream);
 }
+/* The pool overload: cudaMallocFromPoolAsync under the other name. */
+static __inline__ __host__ cudaError_t cudaMallocAsync(void **ptr, size_t size,
+                                                       cudaMemPool_t memPool,
+                                                       cudaStream_t stream) {
+  return ::cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMallocAsync(__T **ptr, size_t size,
+                                                       cudaMemPool_t memPool,
+                                                       cudaStream_t stream) {
+  return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
 template <class __T>
 static __inline__ __host__ cudaError_t cudaMemcpyToSymbol(
     const __T &symbol, const void *src, size_t count, size_t offset = 0,

@@ -206,16 +206,44 @@ public:
 #endif
 };
 
-/* A tile of __Size lanes carved out of a warp. */
+/* A tile of __Size lanes carved out of a warp (__Size <= 32), or of
+   __Size / 32 whole warps of the block (64 ... 1024, CUDA 11.1's large
+   tiles: no shuffles, a barrier over the tile). */
 template <unsigned int __Size, class __ParentT = void> class thread_block_tile;
+template <unsigned int __Size, bool __Large = (__Size > 32)> class __wl_tile;
 
 template <unsigned int __Size>
-class thread_block_tile<__Size, void> : public __wl_warp_group {
+class __wl_tile<__Size, true> : public thread_group {
+  static_assert(__Size <= 1024 && (__Size & (__Size - 1)) == 0,
+                "thread_block_tile size must be a power of two <= 1024");
+
+protected:
+  __device__ __wl_tile()
+      : thread_group(__wl_details::__kind_tile, 0xffffffffu, __Size) {}
+
+public:
+  static constexpr unsigned int __wl_tile_size = __Size;
+  __device__ unsigned int thread_rank() const {
+    return __wl_details::__block_thread_rank() & (__Size - 1u);
+  }
+  static constexpr __device__ unsigned int num_threads() { return __Size; }
+  static constexpr __device__ unsigned int size() { return __Size; }
+  __device__ unsigned int meta_group_rank() const {
+    return __wl_details::__block_thread_rank() / __Size;
+  }
+  __device__ unsigned int meta_group_size() const {
+    return (__wl_details::__block_num_threads() + __Size - 1u) / __Size;
+  }
+  __device__ void sync() const { __syncthreads(); }
+};
+
+template <unsigned int __Size>
+class __wl_tile<__Size, false> : public __wl_warp_group {
   static_assert(__Size > 0 && __Size <= 32 && (__Size & (__Size - 1)) == 0,
                 "thread_block_tile size must be a power of two <= 32");
 
 protected:
-  __device__ thread_block_tile()
+  __device__ __wl_tile()
       : __wl_warp_group(__wl_details::__kind_tile,
                         __wl_details::__tile_mask(__Size), __Size) {}
 
@@ -247,6 +275,12 @@ public:
   __device__ __T shfl_xor(__T __var, unsigned int __lane_mask) const {
     return __shfl_xor_sync(__mask, __var, (int)__lane_mask, __Size);
   }
+};
+
+template <unsigned int __Size>
+class thread_block_tile<__Size, void> : public __wl_tile<__Size> {
+protected:
+  __device__ thread_block_tile() : __wl_tile<__Size>() {}
 };
 
 template <unsigned int __Size, class __ParentT>
