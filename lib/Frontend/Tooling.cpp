@@ -375,6 +375,7 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
       bool Separate = A == Flag;
       StringRef Dir = Separate ? StringRef(I + 1 < Args.size() ? Args[I + 1] : "")
                                : A.drop_front(Flag.size());
+      Dir.consume_front("="); // nvcc's -isystem=DIR
       if (isToolkitIncludeDir(Dir)) {
         if (Separate)
           ++I;
