@@ -1,5 +1,6 @@
 //===- ParseProblems.cpp - Analysing what parsed --------------------------===//
 #include "Frontend/ParseProblems.h"
+#include "Frontend/Tooling.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -11,6 +12,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 
 #include <map>
 #include <mutex>
@@ -279,6 +281,35 @@ const ParseProblems::Error *errorWithin(const ParseProblems &P,
     return &Scratch;
   }
   return nullptr;
+}
+
+std::string partialParseMessage(const FileFacts &F) {
+  std::string Skipped;
+  for (const FileFacts::Skip &S : F.Skipped)
+    Skipped += std::string(Skipped.empty() ? "" : "; ") + "'" + S.Kernel +
+               "': " + S.Reason;
+  std::string Missing;
+  for (const UnknownFacts &M : F.MissingIncludes)
+    Missing += std::string(Missing.empty() ? "" : ", ") + "'" + M.Reason +
+               "' (" + llvm::sys::path::filename(M.Loc.File).str() + ":" +
+               std::to_string(M.Loc.Line) + ")";
+  std::string R;
+  if (F.Kernels.empty()) {
+    R = "'" + F.File + "' could not be parsed; it was not analysed";
+    if (!Skipped.empty())
+      R += " (" + Skipped + ")";
+  } else {
+    std::string Names;
+    for (const KernelFacts &K : F.Kernels)
+      Names += std::string(Names.empty() ? "" : ", ") + "'" + K.Name + "'";
+    R = "'" + F.File + "' has compile errors; the kernels whose own code has "
+        "none were analysed (" + Names + ")";
+    if (!Skipped.empty())
+      R += "; not analysed: " + Skipped;
+  }
+  if (!Missing.empty())
+    R += "; not found, and left out: " + Missing;
+  return R;
 }
 
 } // namespace warplint

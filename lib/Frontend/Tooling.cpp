@@ -542,35 +542,6 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
   return Failed;
 }
 
-std::string partialParseMessage(const FileFacts &F) {
-  std::string Skipped;
-  for (const FileFacts::Skip &S : F.Skipped)
-    Skipped += std::string(Skipped.empty() ? "" : "; ") + "'" + S.Kernel +
-               "': " + S.Reason;
-  std::string Missing;
-  for (const UnknownFacts &M : F.MissingIncludes)
-    Missing += std::string(Missing.empty() ? "" : ", ") + "'" + M.Reason +
-               "' (" + llvm::sys::path::filename(M.Loc.File).str() + ":" +
-               std::to_string(M.Loc.Line) + ")";
-  std::string R;
-  if (F.Kernels.empty()) {
-    R = "'" + F.File + "' could not be parsed; it was not analysed";
-    if (!Skipped.empty())
-      R += " (" + Skipped + ")";
-  } else {
-    std::string Names;
-    for (const KernelFacts &K : F.Kernels)
-      Names += std::string(Names.empty() ? "" : ", ") + "'" + K.Name + "'";
-    R = "'" + F.File + "' has compile errors; the kernels whose own code has "
-        "none were analysed (" + Names + ")";
-    if (!Skipped.empty())
-      R += "; not analysed: " + Skipped;
-  }
-  if (!Missing.empty())
-    R += "; not found, and left out: " + Missing;
-  return R;
-}
-
 llvm::Expected<FileFacts> extractFactsFromCode(StringRef Code,
                                                StringRef FileName,
                                                llvm::ArrayRef<std::string> Args,
