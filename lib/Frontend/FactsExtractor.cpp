@@ -277,9 +277,13 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
   if (Problems)
     for (const ParseProblems::Error &T : Problems->Tolerated)
       Out.Unknowns.push_back(
-          {"a kernel launched from device code (dynamic parallelism) is not "
-           "analysed as a launch; clang 19 does not support it ('" +
-               T.Message + "')",
+          {StringRef(T.Message).starts_with("initialization is not supported")
+               ? "a __shared__ object's constructor is not run (as nvcc "
+                 "does not run it); clang 19 calls this an error ('" +
+                     T.Message + "')"
+               : "a kernel launched from device code (dynamic parallelism) "
+                 "is not analysed as a launch; clang 19 does not support it "
+                 "('" + T.Message + "')",
            Locs.loc(T.Loc)});
   if (Problems && Problems->any()) {
     Out.Errors = unsigned(Problems->Errors.size());

@@ -46,7 +46,8 @@ struct ParseProblems {
   /// The first fatal error: clang reports no error after it.
   std::optional<Error> Fatal;
   /// Errors clang gives on code nvcc accepts, not reported: a kernel
-  /// launched from device code (dynamic parallelism).
+  /// launched from device code (dynamic parallelism), a __shared__ object
+  /// whose constructor nvcc does not run.
   std::vector<Error> Tolerated;
 
   bool any() const { return !MissingIncludes.empty() || !Errors.empty(); }
