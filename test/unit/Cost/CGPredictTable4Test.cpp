@@ -34,6 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Cost/CGPredict.h"
+#include "CGPredictTk1.h"
 
 #include <gtest/gtest.h>
 
@@ -43,21 +44,7 @@ using namespace warplint;
 
 namespace {
 
-CgPredictInput tk1Table3() {
-  CgPredictInput In;
-  In.FreqGHz = 0.852;
-  In.InstCycle = 0.5;
-  In.MemLdL2 = 164;
-  In.MemLdDram = 332;
-  In.MemLdSmem = 67;
-  In.SmemLoadConst = 506;
-  In.DdL2 = 2;
-  In.DdDram = 10;
-  In.NoCoalPw = 2;
-  In.NoUncoalPw = 32;
-  In.NoConstPw = 1;
-  return In;
-}
+CgPredictInput tk1Table3() { return test::tk1(); }
 
 /// One GEMM-shaped kernel (Polybench gemm, syrk, syr2k, and each product
 /// of 2mm and 3mm): a Work x Work grid of threads, each running a k loop of

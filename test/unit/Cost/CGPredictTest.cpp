@@ -1,5 +1,6 @@
 //===- CGPredictTest.cpp - CGPredict eq. 1-23 on hand-computed inputs -----===//
 #include "Cost/CGPredict.h"
+#include "CGPredictTk1.h"
 
 #include <gtest/gtest.h>
 
@@ -7,22 +8,7 @@ using namespace warplint;
 
 namespace {
 
-/// The Jetson TK1 platform of CGPredict Table 3.
-CgPredictInput tk1() {
-  CgPredictInput In;
-  In.FreqGHz = 0.852;
-  In.InstCycle = 0.5;
-  In.MemLdL2 = 164;
-  In.MemLdDram = 332;
-  In.MemLdSmem = 67;
-  In.SmemLoadConst = 506;
-  In.DdL2 = 2;
-  In.DdDram = 10;
-  In.NoCoalPw = 2;
-  In.NoUncoalPw = 32;
-  In.NoConstPw = 1;
-  return In;
-}
+CgPredictInput tk1() { return test::tk1(); }
 
 /// Two coalesced loads half of whose L2 transactions miss per warp
 /// (0.5 DRAM transactions), one uncoalesced load with 8 DRAM transactions,
