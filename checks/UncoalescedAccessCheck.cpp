@@ -85,6 +85,12 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
     const KernelContext &KC = In->kernels()[KI];
     const std::vector<CoalescingFinding> &All = In->TU->uncoalescedAccesses(
         In->Request, KI, MinFactor.value_or(1.5), MinExcess.value_or(1.0));
+    // An address the C++ leaves undefined is not analysed; said, not
+    // skipped in silence.
+    for (const AccessFacts &A : KC.Kernel->Accesses)
+      if (!A.Undefined.empty() && A.Space == MemorySpace::Global)
+        diag(toLoc(A.Loc), "%0 '%1' is not analysed: %2")
+            << verb(A) << A.Base << A.Undefined;
     // One root cause, one warning: the accesses of a kernel to the same
     // buffer with the same numbers and the same explanation are reported
     // at the first, with a note listing the others.

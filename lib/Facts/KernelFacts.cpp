@@ -173,6 +173,7 @@ static Array accessesJSON(const std::vector<AccessFacts> &Accesses) {
                          {"byte_offset", toJSON(A.ByteOffset)},
                          {"thread_dependent", A.Index.isThreadDependent()},
                          {"text", A.Text},
+                         {"undefined", A.Undefined},
                          {"loc", toJSON(A.Loc)},
                          {"calls", calls(A.Calls)},
                          {"loops", loops(A.Loops)},

@@ -98,6 +98,10 @@ struct AccessFacts {
   /// The same position in bytes.
   sym::Expr ByteOffset;
   /// The source text of the access, e.g. "s_in[threadIdx.x][threadIdx.y]".
+  /// Why the address is undefined in C++ (the index divides by a constant
+  /// zero), quoting the subexpression; empty otherwise. Such an access is
+  /// not analysed, and the checks say so.
+  std::string Undefined;
   std::string Text;
   SourceLoc Loc;
   CallChain Calls;

@@ -293,6 +293,9 @@ private:
   /// but an arithmetic node is decided from its operands (memoised), so that
   /// a chain of n operations costs n, not n^2 (`a[t + 1 + ... + 1]`).
   bool foldable(const clang::Expr *E);
+  /// Why an access expression is undefined (a division by a constant
+  /// zero in it), or "".
+  std::string divisionByZeroIn(const clang::Expr *E);
   std::map<const clang::Expr *, bool> Foldable;
   unsigned EvalDepth = 0;
   bool SaidTooDeep = false;

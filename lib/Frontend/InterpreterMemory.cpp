@@ -14,6 +14,29 @@ namespace detail {
 // Memory accesses
 //===----------------------------------------------------------------------===//
 
+std::string Interpreter::divisionByZeroIn(const clang::Expr *E) {
+  // Iterative: an access expression may be deep.
+  std::vector<const Stmt *> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem) {
+        const clang::Expr *R = BO->getRHS();
+        clang::Expr::EvalResult V;
+        if (!R->isValueDependent() && R->getType()->isIntegralOrEnumerationType() &&
+            foldable(R) && R->EvaluateAsInt(V, Ctx) && V.Val.getInt() == 0)
+          return "the index divides by zero ('" + text(BO) +
+                 "'), which is undefined";
+      }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return "";
+}
+
 void Interpreter::recordAccess(const LValue &LV, const clang::Expr *E,
                                bool Read, bool Write, bool Atomic) {
   if (!recording() || LV.Kind != LValue::Memory)
@@ -42,6 +65,7 @@ void Interpreter::recordAccess(const LValue &LV, const clang::Expr *E,
     A.Subscripts = LV.Ptr.Subs;
   A.Index = A.ElementSize ? SymExpr::div(LV.Ptr.E, SymExpr(A.ElementSize)) : LV.Ptr.E;
   A.Text = text(E);
+  A.Undefined = divisionByZeroIn(E);
   A.Loc = loc(E->getExprLoc());
   A.Calls = Calls;
   A.Loops = LoopStack;

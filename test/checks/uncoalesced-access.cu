@@ -20,6 +20,12 @@
 // RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_80 \
 // RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: banana}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADFACTOR
+//
+// An index that divides by a constant zero is undefined: not analysed, and
+// said (it was skipped in silence).
+// RUN: printf '__global__ void k(float *a) { a[threadIdx.x / 0] = 1; }\nvoid h(float *a) { k<<<1, 32>>>(a); }\n' > %t.div0.cu
+// RUN: %warplint --checks='-*,warplint-uncoalesced-access' %t.div0.cu -- 2>&1 | FileCheck %s --check-prefix=UNDEF
+// UNDEF: div0.cu:1:31: warning: global store to 'a' is not analysed: the index divides by zero ('threadIdx.x / 0'), which is undefined [warplint-uncoalesced-access]
 // BADFACTOR: warning: invalid MinFactor for warplint-uncoalesced-access: 'banana' (a number >= 1, the sectors per request over the ideal from which a request is reported); using 1.5
 
 // All kernels run 256-thread blocks unless said otherwise; t is the global
