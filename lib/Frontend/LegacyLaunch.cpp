@@ -69,6 +69,10 @@ void join(std::string &S, size_t First, size_t Third) {
 }
 } // namespace
 
+bool mayHoldLegacyLaunches(llvm::StringRef Path) {
+  return Path.ends_with(".cu") || Path.ends_with(".cuh");
+}
+
 std::optional<std::string> joinLegacyLaunches(llvm::StringRef Text) {
   if (Text.find("<<") == llvm::StringRef::npos)
     return std::nullopt;

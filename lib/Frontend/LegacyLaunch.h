@@ -22,6 +22,10 @@ namespace warplint {
 /// and character literals; std::nullopt when there is none.
 std::optional<std::string> joinLegacyLaunches(llvm::StringRef Text);
 
+/// Whether a file is read through joinLegacyLaunches: CUDA sources (.cu,
+/// .cuh).
+bool mayHoldLegacyLaunches(llvm::StringRef Path);
+
 } // namespace warplint
 
 #endif

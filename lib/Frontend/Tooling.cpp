@@ -103,8 +103,7 @@ public:
     auto F = ProxyFileSystem::openFileForRead(Path);
     llvm::SmallString<256> P;
     Path.toVector(P);
-    StringRef Ext = llvm::sys::path::extension(P);
-    if (!F || !(Ext == ".cu" || Ext == ".cuh"))
+    if (!F || !mayHoldLegacyLaunches(P))
       return F;
     llvm::ErrorOr<llvm::vfs::Status> St = (*F)->status();
     auto Buf = (*F)->getBuffer(P);
@@ -308,21 +307,33 @@ static bool isToolkitIncludeDir(StringRef Dir) {
   return llvm::sys::fs::exists(P);
 }
 
+/// The directory of include flag \p Flag at Args[I] (`-I DIR`, `-IDIR`,
+/// nvcc's `-isystem=DIR`); \p Separate: it is the next argument.
+static std::optional<StringRef> includeDirAt(llvm::ArrayRef<std::string> Args,
+                                             size_t I, StringRef Flag,
+                                             bool &Separate) {
+  StringRef A = Args[I];
+  if (!A.starts_with(Flag))
+    return std::nullopt;
+  Separate = A == Flag;
+  StringRef Dir = Separate ? StringRef(I + 1 < Args.size() ? Args[I + 1] : "")
+                           : A.drop_front(Flag.size());
+  Dir.consume_front("=");
+  return Dir;
+}
+
 std::string namedToolkit(const TranslatedCommand &TC, StringRef Directory) {
   if (!TC.CudaPath.empty())
     return TC.CudaPath;
   // nvcc's own include directory named by the command (-I$(CUDA)/include,
   // as Makefiles write it): its toolkit.
   for (size_t I = 1; I < TC.Args.size(); ++I) {
-    StringRef A = TC.Args[I];
     for (StringRef Flag : {"-I", "-isystem", "-idirafter"}) {
-      if (!A.starts_with(Flag))
+      bool Separate;
+      std::optional<StringRef> Dir = includeDirAt(TC.Args, I, Flag, Separate);
+      if (!Dir)
         continue;
-      StringRef Dir = A == Flag ? StringRef(I + 1 < TC.Args.size() ? TC.Args[I + 1] : "")
-                                : A.drop_front(Flag.size());
-      if (Dir.consume_front("="))
-        ; // nvcc's -isystem=DIR
-      llvm::SmallString<256> P(Dir);
+      llvm::SmallString<256> P(*Dir);
       if (!P.empty() && !llvm::sys::path::is_absolute(P) && !Directory.empty())
         llvm::sys::fs::make_absolute(Directory, P);
       if (isToolkitIncludeDir(P))
@@ -370,13 +381,10 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
     // command (-I$(CUDA_DIR)/include, as many Makefiles write) would bring
     // the toolkit's own cuda.h back in: leave it out.
     for (StringRef Flag : {"-I", "-isystem", "-idirafter", "-iquote"}) {
-      if (!Builtin || !A.starts_with(Flag))
-        continue;
-      bool Separate = A == Flag;
-      StringRef Dir = Separate ? StringRef(I + 1 < Args.size() ? Args[I + 1] : "")
-                               : A.drop_front(Flag.size());
-      Dir.consume_front("="); // nvcc's -isystem=DIR
-      if (isToolkitIncludeDir(Dir)) {
+      bool Separate;
+      std::optional<StringRef> Dir =
+          Builtin ? includeDirAt(Args, I, Flag, Separate) : std::nullopt;
+      if (Dir && isToolkitIncludeDir(*Dir)) {
         if (Separate)
           ++I;
         A = "";

@@ -153,9 +153,8 @@ AnalysisResult Analyzer::analyze(const std::string &Path,
   for (const auto &[P, Text] : Unsaved) {
     // nvcc's spaced launch brackets joined, as makeParseFileSystem reads
     // files (the same offsets: the editor's positions hold).
-    StringRef Ext = llvm::sys::path::extension(P);
     std::optional<std::string> Joined;
-    if (Ext == ".cu" || Ext == ".cuh")
+    if (mayHoldLegacyLaunches(P))
       Joined = joinLegacyLaunches(Text);
     Mem->addFile(P, 0, llvm::MemoryBuffer::getMemBufferCopy(Joined ? *Joined : Text, P));
   }
