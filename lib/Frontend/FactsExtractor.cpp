@@ -35,6 +35,16 @@ public:
   explicit KernelCollector(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// Declarations in system headers (the built-in CUDA header, a toolkit's)
+  /// hold no kernel or launch that is analysed (see VisitFunctionDecl):
+  /// not walked.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   std::vector<const FunctionDecl *> Kernels, InvalidKernels;
   std::vector<const FunctionTemplateDecl *> UninstantiatedTemplates;
   std::vector<const FunctionDecl *> Launchers;

@@ -167,10 +167,13 @@ std::string Interpreter::uniqueName(const std::string &Base) {
     return Base + "?" + std::to_string(++FreshCounter);
   if (HostMode)
     return Base;
-  std::string N = Base;
-  for (unsigned I = 2; UsedNames.count(N); ++I)
-    N = Base + "#" + std::to_string(I);
-  UsedNames.insert(N);
+  if (UsedNames.insert(Base).second)
+    return Base;
+  unsigned &I = NextSuffix.try_emplace(Base, 2).first->second;
+  std::string N = Base + "#" + std::to_string(I);
+  while (!UsedNames.insert(N).second)
+    N = Base + "#" + std::to_string(++I);
+  ++I;
   return N;
 }
 

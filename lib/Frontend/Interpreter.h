@@ -30,10 +30,12 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 namespace warplint {
 namespace detail {
@@ -119,7 +121,78 @@ struct LValue {
   unsigned FieldOffset = 0, AggregateSize = 0, AggregateAlign = 0;
 };
 
-using Env = std::map<const ValueDecl *, Value>;
+/// The locals' values: a map kept as a vector sorted by declaration
+/// address. Branches, calls and loops copy the whole environment, and a
+/// copy of a vector is one allocation where a std::map's is one per local;
+/// iteration order (by address) is that of the std::map it replaced.
+/// References and iterators are invalidated by inserting a new local.
+class Env {
+public:
+  using value_type = std::pair<const ValueDecl *, Value>;
+  using iterator = std::vector<value_type>::iterator;
+  using const_iterator = std::vector<value_type>::const_iterator;
+
+  iterator begin() { return Items.begin(); }
+  iterator end() { return Items.end(); }
+  const_iterator begin() const { return Items.begin(); }
+  const_iterator end() const { return Items.end(); }
+  size_t size() const { return Items.size(); }
+
+  iterator find(const ValueDecl *D) {
+    iterator It = lowerBound(D);
+    return It != Items.end() && It->first == D ? It : Items.end();
+  }
+  const_iterator find(const ValueDecl *D) const {
+    return const_cast<Env *>(this)->find(D);
+  }
+  size_t count(const ValueDecl *D) const { return find(D) != end(); }
+  Value &operator[](const ValueDecl *D) {
+    // Appending in order (a merge, a copy filled in address order) is the
+    // common case.
+    if (Items.empty() || std::less<const ValueDecl *>()(Items.back().first, D)) {
+      Items.emplace_back(D, Value());
+      return Items.back().second;
+    }
+    iterator It = lowerBound(D);
+    if (It != Items.end() && It->first == D)
+      return It->second;
+    return Items.emplace(It, D, Value())->second;
+  }
+  size_t erase(const ValueDecl *D) {
+    iterator It = find(D);
+    if (It == Items.end())
+      return 0;
+    Items.erase(It);
+    return 1;
+  }
+
+  /// The locals of \p Keys, with their values in \p From where it has
+  /// them and in \p Keys otherwise; \p From's other locals are left in it
+  /// (the moved values are left empty).
+  static Env restrict(Env &&From, const Env &Keys) {
+    Env R;
+    R.Items.reserve(Keys.size());
+    iterator F = From.Items.begin(), FE = From.Items.end();
+    for (const value_type &K : Keys.Items) {
+      while (F != FE && std::less<const ValueDecl *>()(F->first, K.first))
+        ++F;
+      if (F != FE && F->first == K.first)
+        R.Items.emplace_back(K.first, std::move(F->second));
+      else
+        R.Items.push_back(K);
+    }
+    return R;
+  }
+
+private:
+  iterator lowerBound(const ValueDecl *D) {
+    return std::lower_bound(Items.begin(), Items.end(), D,
+                            [](const value_type &A, const ValueDecl *B) {
+                              return std::less<const ValueDecl *>()(A.first, B);
+                            });
+  }
+  std::vector<value_type> Items;
+};
 
 /// Control-flow summary of a statement.
 struct Flow {
@@ -197,6 +270,9 @@ private:
   unsigned DryRun = 0; // > 0: nothing is recorded
   unsigned NextBranch = 0, NextLoop = 0;
   std::set<std::string> UsedNames;
+  // Per base name, the suffix below which every "base#i" is taken (names
+  // are never released), so that finding a free one is not quadratic.
+  std::map<std::string, unsigned> NextSuffix;
   std::map<std::string, SymbolFacts> SymbolInfo;
   std::set<const VarDecl *> SeenShared;
   // The value returned by the device function being inlined.
@@ -208,7 +284,7 @@ private:
   // identical ones of a line aggregate into one entry (OpIndex).
   unsigned InlineInstance = 0, NextInlineInstance = 0;
   std::set<std::pair<const void *, unsigned>> SeenOps;
-  std::map<std::string, size_t> OpIndex;
+  std::unordered_map<std::string, size_t> OpIndex;
   // Floating multiplications contracted into an fma with their addition.
   std::set<const clang::Expr *> FusedMuls;
 

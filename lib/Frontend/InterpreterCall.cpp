@@ -403,14 +403,14 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
         "value returned by a function with several returns",
         CE->getExprLoc()));
   // Locals of the caller keep their values; the callee's are dropped.
-  Env After = Saved;
-  for (auto &[D, V] : Vars)
-    if (Saved.count(D))
-      After[D] = V;
-  // What the callee wrote through an out-parameter.
+  Env After = Env::restrict(std::move(Vars), Saved);
+  // What the callee wrote through an out-parameter (a local whose address
+  // was taken is not in Saved: `&q` drops q).
   for (const ValueDecl *P : Aliased) {
     const ValueDecl *L = PointsToLocal[P];
     PointsToLocal.erase(P);
+    if (Saved.count(L))
+      continue; // restrict() took the callee's value already
     if (auto It = Vars.find(L); It != Vars.end())
       After[L] = It->second;
   }
@@ -420,7 +420,7 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
     else
       After.erase(L);
   }
-  Vars = After;
+  Vars = std::move(After);
   Guards.resize(GuardDepth);
   ReturnValue = SavedRet;
   MultipleReturns = SavedMulti;

@@ -278,11 +278,13 @@ Value Interpreter::evalAssign(const BinaryOperator *BO) {
   if (LV.Kind == LValue::None)
     if (const auto *ME = dyn_cast<MemberExpr>(strip(BO->getLHS())))
       if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(ME->getBase()))) {
-        auto It = Vars.find(DRE->getDecl());
         StringRef F = ME->getMemberDecl()->getName();
+        auto It = Vars.find(DRE->getDecl());
         if (It != Vars.end() && It->second.Kind == Value::Dim3 &&
-            F.size() == 1 && F[0] >= 'x' && F[0] <= 'z')
-          It->second.D[F[0] - 'x'] = asExpr(V, BO->getRHS());
+            F.size() == 1 && F[0] >= 'x' && F[0] <= 'z') {
+          SymExpr X = asExpr(V, BO->getRHS());
+          Vars.find(DRE->getDecl())->second.D[F[0] - 'x'] = std::move(X);
+        }
       }
   const size_t BeforeStore = Out.Accesses.size();
   Value Result = assign(LV, V, BO->getLHS());

@@ -130,7 +130,7 @@ void Interpreter::dryRunLoop(const clang::Expr *CondE, const clang::Expr *Inc,
       Growth[D] = Diff;
     }
   }
-  Vars = Saved;
+  Vars = std::move(Saved);
   Guards = SavedGuards;
   ReturnValue = SavedRet;
   MultipleReturns = SavedMulti;
@@ -279,7 +279,7 @@ void Interpreter::recordLoopBounds(LoopFacts &LF, LoopCarried &LC, Env &Before,
     ++DryRun;
     Value BV = eval(Other);
     --DryRun;
-    Vars = Saved;
+    Vars = std::move(Saved);
     if (BV.Kind == Value::Scalar) {
       bool Invariant = true;
       std::map<std::string, SymExpr> Syms;
@@ -349,7 +349,7 @@ Interpreter::geometricTripCount(const ValueDecl *IV, BinaryOperatorKind Opc,
     exec(Body);
   Value Next = Vars[IV];
   --DryRun;
-  Vars = Saved;
+  Vars = std::move(Saved);
   if (Next.Kind == Value::Scalar) {
     while (N <= 64 && Holds(V)) {
       auto NV = Next.E.evaluate(std::map<std::string, int64_t>{{"$iv", V}});

@@ -38,18 +38,37 @@ void Interpreter::recordOp(OpKind K, OpType T, const void *Node,
   O.Calls = Calls;
   O.Loops = LoopStack;
   O.Guards = Guards;
-  // Identical operations of one line in the same context aggregate.
-  std::string Key = std::string(toString(K)) + "|" + toString(T) + "|" +
-                    O.Name + "|" + std::to_string(Divisor) + "|" + O.Loc.File +
-                    ":" + std::to_string(O.Loc.Line) + "|";
-  for (const SourceLoc &C : O.Calls)
-    Key += std::to_string(C.Line) + ":" + std::to_string(C.Column) + ",";
-  Key += "|";
+  // Identical operations of one line in the same context aggregate. The
+  // key is the raw bytes of what identifies one (strings with their length).
+  std::string Key;
+  auto Put = [&Key](auto X) {
+    Key.append(reinterpret_cast<const char *>(&X), sizeof X);
+  };
+  auto PutText = [&](const std::string &S) {
+    Put(S.size());
+    Key += S;
+  };
+  Key.reserve(64 + O.Name.size() + O.Loc.File.size() +
+              8 * (O.Calls.size() + O.Loops.size() + O.Guards.size()));
+  Put(unsigned(K));
+  Put(unsigned(T));
+  PutText(O.Name);
+  Put(Divisor);
+  PutText(O.Loc.File);
+  Put(O.Loc.Line);
+  Put(O.Calls.size());
+  for (const SourceLoc &C : O.Calls) {
+    Put(C.Line);
+    Put(C.Column);
+  }
+  Put(O.Loops.size());
   for (unsigned Lp : O.Loops)
-    Key += std::to_string(Lp) + ",";
-  Key += "|";
-  for (const GuardRef &G : O.Guards)
-    Key += std::to_string(G.Branch) + (G.Taken ? "t," : "f,");
+    Put(Lp);
+  Put(O.Guards.size());
+  for (const GuardRef &G : O.Guards) {
+    Put(G.Branch);
+    Put(G.Taken);
+  }
   auto [It, New] = OpIndex.insert({Key, Out.Ops.size()});
   if (!New) {
     ++Out.Ops[It->second].Count;

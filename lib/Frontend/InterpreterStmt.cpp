@@ -182,32 +182,30 @@ Flow Interpreter::execIf(const IfStmt *IS) {
     B.ExitKind = TF.ExitKind;
   if (recording())
     Out.Branches.push_back(B);
-  Env AfterThen = Vars;
+  Env AfterThen = std::move(Vars);
 
-  Vars = Before;
+  Vars = std::move(Before);
   Flow EF;
   if (const Stmt *Else = IS->getElse()) {
     Guards.push_back({Id, false});
     EF = exec(Else);
     Guards.resize(Depth);
   }
-  Env AfterElse = Vars;
-
+  // Vars now holds what the else side leaves.
   if (TF.AlwaysExits && EF.AlwaysExits)
     return {true, TF.ExitKind};
   if (TF.AlwaysExits) {
     // Everything after this statement runs only where the exit was not
     // taken.
-    Vars = AfterElse;
     Guards.push_back({Id, false});
     return {};
   }
   if (EF.AlwaysExits) {
-    Vars = AfterThen;
+    Vars = std::move(AfterThen);
     Guards.push_back({Id, true});
     return {};
   }
-  Vars = mergeEnvs(Cond, AfterThen, AfterElse);
+  Vars = mergeEnvs(Cond, AfterThen, Vars);
   return {};
 }
 
@@ -281,8 +279,10 @@ void Interpreter::execDecl(const VarDecl *VD) {
       LValue LV = evalLValue(Init);
       if (LV.Kind == LValue::Var) {
         auto It = Vars.find(LV.Decl);
-        if (It != Vars.end())
-          Vars[VD] = It->second;
+        if (It != Vars.end()) {
+          Value Copy = It->second; // Vars[VD] may move It's element
+          Vars[VD] = std::move(Copy);
+        }
         return;
       }
       if (LV.Kind == LValue::Memory) {

@@ -41,9 +41,25 @@ static const std::shared_ptr<const Node> &zeroNode() {
 
 Expr::Expr() : N(zeroNode()) {}
 
+/// Small constants are made all the time (a dim3's default 1s, strides,
+/// element sizes): one shared node each, made once.
+static constexpr int64_t MinShared = -8, MaxShared = 256;
+static const std::shared_ptr<const Node> &smallNode(int64_t V) {
+  static const std::vector<std::shared_ptr<const Node>> Table = [] {
+    std::vector<std::shared_ptr<const Node>> T;
+    for (int64_t I = MinShared; I <= MaxShared; ++I) {
+      auto Nd = std::make_shared<Node>();
+      Nd->Value = I;
+      T.push_back(I == 0 ? zeroNode() : std::move(Nd));
+    }
+    return T;
+  }();
+  return Table[size_t(V - MinShared)];
+}
+
 Expr::Expr(int64_t V) {
-  if (V == 0) {
-    N = zeroNode();
+  if (V >= MinShared && V <= MaxShared) {
+    N = smallNode(V);
     return;
   }
   auto Nd = std::make_shared<Node>();

@@ -254,11 +254,16 @@ private:
   /// warps that split (most do not), lane by lane again.
   void atomsOfSplit(sym::Bindings &V, unsigned Warp, Lanes &X) {
     X.AtomSeen.assign(Atoms.size(), 0);
+    if (AtomProgs.size() != Atoms.size())
+      for (const sym::Expr &A : Atoms)
+        AtomProgs.emplace_back(A, V, sym::threadIndexNames());
+    for (sym::Program &P : AtomProgs)
+      P.prepare(V);
     for (unsigned Lane = 0; Lane < 32; ++Lane) {
       if (!(X.Reaching & (1u << Lane)) || !W.setLane(V, Warp, Lane))
         continue;
       for (size_t I = 0; I < Atoms.size(); ++I)
-        if (auto A = V.evaluate(Atoms[I]))
+        if (auto A = AtomProgs[I].run(V))
           X.AtomSeen[I] |= *A != 0 ? 2 : 1;
     }
   }
@@ -348,6 +353,7 @@ private:
   std::vector<sym::Expr> Atoms;
   bool Compiled = false;
   sym::Program Prog;
+  std::vector<sym::Program> AtomProgs; // the atoms, compiled on first use
   bool SawDivergent = false, AnyDivergent = false;
   std::map<std::pair<std::array<int64_t, 3>, std::map<std::string, int64_t>>,
            BoundGroup>
