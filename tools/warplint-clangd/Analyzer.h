@@ -63,6 +63,12 @@ struct AnalysisResult {
   std::string CommandSource;
   /// Why nothing was analysed (a bad configuration); empty otherwise.
   std::string Problem;
+  /// The analysis crashed or passed its budget (Isolation.h): what
+  /// happened; empty otherwise.
+  std::string Stopped;
+  /// CPU time of the analysis process (Isolation.h); < 0 when it ran in
+  /// the proxy.
+  double CpuMs = -1;
 };
 
 class Analyzer {

@@ -190,5 +190,18 @@ std::vector<WarplintDiag> Proxy::toLsp(const clangd::AnalysisResult &R,
   return Out;
 }
 
+WarplintDiag Proxy::stoppedDiag(const std::string &Why) const {
+  WarplintDiag D;
+  D.R = Range{Position{0, 0}, Position{0, 0}};
+  D.Lsp = json::Object{
+      {"range", toJSON(D.R)},
+      {"severity", 3}, // information: nothing was found wrong in the code
+      {"source", "warplint"},
+      {"message", "warplint: " + Why +
+                      "; no warplint diagnostics for this version of the "
+                      "file (clangd's are not affected)"}};
+  return D;
+}
+
 } // namespace clangd
 } // namespace warplint

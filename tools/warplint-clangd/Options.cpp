@@ -43,6 +43,12 @@ const char *const Usage =
     "  --warplint-docs-url=<url>     base of the check pages linked from "
     "each\n"
     "                                diagnostic\n"
+    "  --warplint-timeout=<s>        time budget of one analysis, in seconds\n"
+    "                                (30; 0: none)\n"
+    "  --warplint-memory-mb=<n>      memory budget of one analysis (4096;\n"
+    "                                0: none)\n"
+    "  --warplint-in-process         analyse in this process, not in a\n"
+    "                                child (no budgets, no isolation)\n"
     "  --warplint-off                relay only, analyse nothing\n"
     "  --warplint-help               this text\n";
 
@@ -83,13 +89,28 @@ bool parseOptions(int Argc, char **Argv, Options &O) {
         Value(A, "--warplint-config=", O.Analysis.Config) ||
         Value(A, "--warplint-docs-url=", O.DocsUrl))
       continue;
-    if (Value(A, "--warplint-debounce-ms=", V)) {
-      if (StringRef(V).getAsInteger(10, O.DebounceMs)) {
-        llvm::errs() << "warplint-clangd: error: --warplint-debounce-ms must "
-                        "be a number of milliseconds, not '"
-                     << V << "'\n";
+    struct {
+      const char *Name, *Unit;
+      unsigned &Out;
+    } Numbers[] = {{"--warplint-debounce-ms=", "milliseconds", O.DebounceMs},
+                   {"--warplint-timeout=", "seconds", O.Limits.TimeoutS},
+                   {"--warplint-memory-mb=", "megabytes", O.Limits.MemoryMb}};
+    bool Matched = false;
+    for (auto &N : Numbers) {
+      if (!Value(A, N.Name, V))
+        continue;
+      Matched = true;
+      if (StringRef(V).getAsInteger(10, N.Out)) {
+        llvm::errs() << "warplint-clangd: error: "
+                     << StringRef(N.Name).drop_back() << " must be a number of "
+                     << N.Unit << ", not '" << V << "'\n";
         return false;
       }
+    }
+    if (Matched)
+      continue;
+    if (A == "--warplint-in-process") {
+      O.Limits.InProcess = true;
       continue;
     }
     if (A == "--warplint-off") {

@@ -11,6 +11,7 @@
 #define WARPLINT_TOOLS_CLANGD_PROXY_H
 
 #include "Analyzer.h"
+#include "Isolation.h"
 #include "Lsp.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -46,6 +47,7 @@ struct Options {
   unsigned DebounceMs = 300;
   std::string DocsUrl = WARPLINT_DOCS_URL;
   bool Analyze = true;
+  clangd::IsolationLimits Limits;
 };
 
 /// Splits the command line: warplint-clangd's own options are taken out,
@@ -135,6 +137,8 @@ private:
   // Analysis (Worker.cpp; toLsp in Diagnostics.cpp).
   void schedule(const std::string &Path, unsigned DelayMs); // holds StateM
   void workerLoop();
+  /// The one diagnostic of a file whose analysis stopped (Isolation.h).
+  WarplintDiag stoppedDiag(const std::string &Why) const;
   std::vector<WarplintDiag> toLsp(const clangd::AnalysisResult &R,
                                   const Document &Doc, lsp::Encoding E);
 

@@ -86,8 +86,9 @@ void Proxy::workerLoop() {
     L.unlock();
     auto Start = Clock::now();
     double Cpu0 = threadCpuMs();
-    clangd::AnalysisResult R = Analysis.analyze(Path, Unsaved);
-    double CpuMs = threadCpuMs() - Cpu0;
+    clangd::AnalysisResult R =
+        analyzeIsolated(Analysis, Path, Unsaved, Opts.Limits);
+    double CpuMs = R.CpuMs >= 0 ? R.CpuMs : threadCpuMs() - Cpu0;
     double Ms = std::chrono::duration<double, std::milli>(Clock::now() - Start)
                     .count();
     L.lock();
@@ -102,6 +103,22 @@ void Proxy::workerLoop() {
     // newer text has its own job.
     if (D == Docs.end() || D->second.Generation != Gen)
       continue;
+    if (!R.Stopped.empty()) {
+      // This version of this file has no warplint diagnostics; one note
+      // at its top says why (the log too). Other files are not affected.
+      L.unlock();
+      log(1, Path + ": " + R.Stopped + "; no warplint diagnostics for it");
+      L.lock();
+      D = Docs.find(Path);
+      if (D == Docs.end() || D->second.Generation != Gen)
+        continue;
+      WarplintSet &S = WarplintDiags[Path];
+      S.Uri = D->second.Uri;
+      S.Generation = Gen;
+      S.Diags = {stoppedDiag(R.Stopped)};
+      publishMerged(Path);
+      continue;
+    }
     llvm::errs() << "warplint-clangd: " << Path << ": " << R.Findings.size()
                  << " finding(s) in " << llvm::format("%.0f", Ms) << " ms, "
                  << llvm::format("%.0f", CpuMs) << " ms of CPU ("

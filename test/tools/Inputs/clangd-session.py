@@ -66,7 +66,7 @@ def show(diags):
             d.get("source"), s["line"], s["character"], e["line"],
             e["character"], d.get("severity", 0), d.get("code"),
             d["message"]))
-        if d.get("source") == "warplint":
+        if d.get("source") == "warplint" and "codeDescription" in d:
             print("  link %s" % d["codeDescription"]["href"])
             for r in d.get("relatedInformation", []):
                 rs = r["location"]["range"]["start"]
@@ -305,9 +305,64 @@ def scenario_config():
         c.kill()
 
 
+def scenario_isolation():
+    # Copies of the kernel whose analyses crash, never end and allocate
+    # without bound (warplint-clangd's test fault injection), opened beside
+    # the kernel itself, with budgets of 3 s and 1024 MB.
+    docs = {}
+    for name in ("crashme", "hangme", "hogme"):
+        path = os.path.join(work, name + ".cu")
+        shutil.copy(kernel, path)
+        docs[name] = "file://" + path
+    env = dict(os.environ, WARPLINT_CLANGD_TEST_FAULT=(
+        "crash:crashme,hang:hangme,hog:hogme"))
+    c = Client([args.proxy, "--clangd=" + args.clangd,
+                "--background-index=false", "--log=error",
+                "--warplint-timeout=3", "--warplint-memory-mb=1024"],
+               os.path.join(work, "stderr-isolation.log"), cwd=work, env=env)
+    try:
+        c.initialize("file://" + work)
+        for name, u in docs.items():
+            c.notify("textDocument/didOpen", {"textDocument": {
+                "uri": u, "languageId": "cuda", "version": 1, "text": text}})
+        c.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "cuda", "version": 1, "text": text}})
+
+        def stopped(ds):
+            return [d for d in by_source(ds, "warplint")
+                    if d.get("severity") == 3]
+        for name, u in docs.items():
+            _, m = c.diagnostics_after(
+                u, lambda ds: stopped(ds) and by_source(ds, "clang"))
+            ds = m["params"]["diagnostics"]
+            print("%s: clang=%d warplint=%d" % (
+                name, len(by_source(ds, "clang")),
+                len(by_source(ds, "warplint"))))
+            show(stopped(ds))
+        _, m = c.diagnostics_after(uri, has_both)
+        ds = m["params"]["diagnostics"]
+        print("kernel: clang=%d warplint=%d" % (
+            len(by_source(ds, "clang")), len(by_source(ds, "warplint"))))
+        # The analyses go on after the faults: an edit of the kernel is
+        # analysed again.
+        mark = len(c.notifications)
+        c.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"text": text + "// edited\n"}]})
+        _, m = c.diagnostics_after(uri, has_both, start=mark)
+        print("kernel after an edit: warplint=%d" % len(
+            by_source(m["params"]["diagnostics"], "warplint")))
+        kid = lsp_client.children(c.proc.pid)[0]
+        print("clangd alive: %s" % lsp_client.alive(kid))
+        print("exit code %d" % c.close())
+    finally:
+        c.kill()
+
+
 try:
     {"diagnostics": scenario_diagnostics, "restart": scenario_restart,
-     "lifecycle": scenario_lifecycle, "config": scenario_config}[args.scenario]()
+     "lifecycle": scenario_lifecycle, "config": scenario_config,
+     "isolation": scenario_isolation}[args.scenario]()
 except LspError as e:
     print("FAILED: %s" % e)
     sys.exit(1)
