@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds warplint's libFuzzer targets (test/fuzz, docs/testing.md) in a
-# build directory of their own and runs each for a fixed time on a copy of
+# Builds warplint's libFuzzer targets (test/fuzz, docs/design.md,
+# "Fuzzing") in a build directory of their own and runs each for a fixed time on a copy of
 # its seed corpus (the committed corpora stay as they are).
 #
 #   bash scripts/fuzz.sh [SECONDS] [TARGET...]

@@ -87,8 +87,8 @@ case "$MODE" in
   test)
     install_test_tools; build
     ctest --test-dir "$BUILD" --output-on-failure -j "$(nproc)"
-    # Every libFuzzer target for a short, fixed time (docs/testing.md);
-    # WARPLINT_FUZZ_SECONDS=0 skips them.
+    # Every libFuzzer target for a short, fixed time (docs/design.md,
+    # "Fuzzing"); WARPLINT_FUZZ_SECONDS=0 skips them.
     if [ "${WARPLINT_FUZZ_SECONDS:-15}" != 0 ]; then
       bash "$ROOT/scripts/fuzz.sh" "${WARPLINT_FUZZ_SECONDS:-15}"
     fi ;;
