@@ -51,7 +51,7 @@ TEST(ExprTest, PrintsReadably) {
 TEST(ExprTest, PrintsInt64MinTerms) {
   EXPECT_EQ((S("i") + Expr(INT64_MIN)).str(), "i - 9223372036854775808");
   EXPECT_EQ((S("j") + S("i") * Expr(INT64_MIN)).str(),
-            "j - 9223372036854775808*i");
+            "-9223372036854775808*i + j");
   EXPECT_EQ((S("i") * Expr(INT64_MIN)).str(), "-9223372036854775808*i");
 }
 
