@@ -3,7 +3,8 @@
 # and then either runs warplint on the bundled example or runs every test.
 #
 #   bash scripts/setup.sh demo    install, build, run warplint on examples/
-#   bash scripts/setup.sh test    install, build, run the whole test suite
+#   bash scripts/setup.sh test    install, build, run the whole test suite,
+#                                 then each fuzzer for 15 s (scripts/fuzz.sh)
 #   bash scripts/setup.sh deps    install only
 #   bash scripts/setup.sh test-deps  install what the tests need too
 #   bash scripts/setup.sh build   install and build only
@@ -22,8 +23,9 @@ PACKAGES=(
 )
 # Only the test suite needs these: a JSON-schema validator for the SARIF
 # test, the real pre-commit program for the hook test, Neovim for the
-# editor test of warplint-clangd (test/tools/clangd-neovim.test).
-TEST_PACKAGES=(python3-jsonschema pre-commit neovim)
+# editor test of warplint-clangd (test/tools/clangd-neovim.test), clang's
+# runtime libraries (libFuzzer, ASan, UBSan) for scripts/fuzz.sh.
+TEST_PACKAGES=(python3-jsonschema pre-commit neovim libclang-rt-19-dev)
 
 # The official SARIF 2.1.0 schema, from Microsoft's SARIF SDK on the npm
 # registry (the package also holds the SARIF multitool).
@@ -84,7 +86,12 @@ case "$MODE" in
     "$BUILD/bin/warplint" "$ROOT/examples/transpose.cu" -- ;;
   test)
     install_test_tools; build
-    ctest --test-dir "$BUILD" --output-on-failure -j "$(nproc)" ;;
+    ctest --test-dir "$BUILD" --output-on-failure -j "$(nproc)"
+    # Every libFuzzer target for a short, fixed time (docs/design.md,
+    # "Fuzzing"); WARPLINT_FUZZ_SECONDS=0 skips them.
+    if [ "${WARPLINT_FUZZ_SECONDS:-15}" != 0 ]; then
+      bash "$ROOT/scripts/fuzz.sh" "${WARPLINT_FUZZ_SECONDS:-15}"
+    fi ;;
   *)
     echo "usage: $0 demo|test|deps|test-deps|build" >&2; exit 2 ;;
 esac

@@ -1,11 +1,13 @@
 # lit configuration for warplint's command-line and check tests.
+# (test/fuzz holds the libFuzzer targets and their seed corpora, .cu files
+# among them: not lit tests.)
 import os
 import lit.formats
 
 config.name = "warplint"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.excludes = ["Inputs", "unit", "fuzz", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.warplint_obj_root, "test")
 

@@ -316,8 +316,11 @@ static std::optional<StringRef> includeDirAt(llvm::ArrayRef<std::string> Args,
   if (!A.starts_with(Flag))
     return std::nullopt;
   Separate = A == Flag;
-  StringRef Dir = Separate ? StringRef(I + 1 < Args.size() ? Args[I + 1] : "")
-                           : A.drop_front(Flag.size());
+  // Each arm a StringRef into Args: `cond ? Args[I + 1] : ""` would be a
+  // temporary std::string, gone before the StringRef is read.
+  StringRef Dir = !Separate              ? A.drop_front(Flag.size())
+                  : I + 1 < Args.size() ? StringRef(Args[I + 1])
+                                        : StringRef();
   Dir.consume_front("=");
   return Dir;
 }

@@ -8,13 +8,6 @@
 namespace warplint {
 namespace sym {
 
-static int64_t floorDiv(int64_t A, int64_t B) {
-  int64_t Q = A / B;
-  if ((A % B != 0) && ((A < 0) != (B < 0)))
-    --Q;
-  return Q;
-}
-
 bool Assumption::admits(int64_t V) const {
   if (Equal && V != *Equal)
     return false;
@@ -35,19 +28,18 @@ std::optional<int64_t> Assumption::pick(int64_t Preferred,
     V = *Min;
   if (Max && V > *Max)
     V = *Max;
-  // Round up to a multiple, then down if that went past Max.
-  int64_t Up = floorDiv(V + M - 1, M) * M;
-  if (!Max || Up <= *Max)
-    V = Up;
-  else
-    V = floorDiv(V, M) * M;
+  // Round up to a multiple, then down if that went past Max. In 128 bits:
+  // near int64's ends (n >= 2^63 - 8, n % 32 == 0) the multiples around V
+  // may not be int64 values.
+  const __int128 W = V, Down = W - (W % M + M) % M;
+  const __int128 Up = Down == W ? W : Down + M;
+  __int128 R = (!Max || Up <= *Max) && Up <= INT64_MAX ? Up : Down;
   // The Variant-th admitted value after it: a different value with the same
   // guarantees, far enough to change alignments that are not guaranteed.
-  for (unsigned I = 0; I < Variant; ++I)
-    V += M * 7;
-  if (!admits(V))
+  R += __int128(Variant) * M * 7;
+  if (R < INT64_MIN || R > INT64_MAX || !admits(int64_t(R)))
     return std::nullopt;
-  return V;
+  return int64_t(R);
 }
 
 std::string Assumption::str(const std::string &Name) const {

@@ -50,10 +50,16 @@ static void printOperand(const Expr &E, int MinPrec, std::string &Out) {
   Out += ')';
 }
 
-static void printMulBody(const Expr &E, int64_t Coef, std::string &Out) {
+/// The digits of |V|, INT64_MIN's included (whose negation is no int64).
+static std::string magnitude(int64_t V) {
+  return std::to_string(V < 0 ? 0 - uint64_t(V) : uint64_t(V));
+}
+
+static void printMulBody(const Expr &E, const std::string &Coef,
+                         std::string &Out) {
   bool First = true;
-  if (Coef != 1) {
-    Out += std::to_string(Coef);
+  if (Coef != "1") {
+    Out += Coef;
     First = false;
   }
   for (const Expr &F : E.operands()) {
@@ -90,9 +96,9 @@ static void print(const Expr &E, std::string &Out) {
         Out += '-';
       First = false;
       if (T.op() == Op::Const)
-        Out += std::to_string(Negative ? -T.value() : T.value());
+        Out += magnitude(T.value());
       else if (T.op() == Op::Mul)
-        printMulBody(T, Negative ? -T.value() : T.value(), Out);
+        printMulBody(T, magnitude(T.value()), Out);
       else
         printOperand(T, 7, Out);
     }
@@ -101,10 +107,10 @@ static void print(const Expr &E, std::string &Out) {
   case Op::Mul:
     if (E.value() == -1) {
       Out += '-';
-      printMulBody(E, 1, Out);
+      printMulBody(E, "1", Out);
       return;
     }
-    printMulBody(E, E.value(), Out);
+    printMulBody(E, std::to_string(E.value()), Out);
     return;
   case Op::Div:
     return printBinary(E, "/", Out);

@@ -4,8 +4,8 @@
 1. Each library folder under lib/ includes only the folders below it in the
    data flow, and the pure ones (Symbolic, Facts, Ptx, Warp, Cost, Arch,
    Report) include no Clang header.
-2. No C++ source file under lib/, checks/, tools/ or test/unit/ and no
-   built-in CUDA header has more than 600 lines.
+2. No C++ source file under lib/, checks/, tools/, test/unit/ or
+   test/fuzz/ and no built-in CUDA header has more than 600 lines.
 
 Prints one line per violation and exits 1 if there is any; prints
 "layout ok: N files" otherwise.
@@ -37,7 +37,8 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z]+)/([^"]+)"')
 
 problems = []
 count = 0
-for top in ("lib", "checks", "tools", os.path.join("test", "unit")):
+for top in ("lib", "checks", "tools", os.path.join("test", "unit"),
+            os.path.join("test", "fuzz")):
     for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
         for name in sorted(files):
             if not name.endswith((".h", ".cpp")):

@@ -73,6 +73,26 @@ TEST(AssumptionsTest, PicksAdmittedValues) {
   EXPECT_EQ(Eq.pick(4096, 1), 3);
 }
 
+// Found by test/fuzz/symbolic_fuzzer: near int64's ends the rounding to a
+// multiple and the variants overflowed (undefined behaviour). The value
+// picked is the admitted one, or none when there is none in int64.
+TEST(AssumptionsTest, PicksNearInt64sEnds) {
+  Assumption A;
+  A.Min = INT64_MAX - 40;
+  A.Multiple = 32;
+  EXPECT_EQ(A.pick(0), INT64_MAX - 31); // 2^63 - 32
+  EXPECT_EQ(A.pick(INT64_MAX), INT64_MAX - 31);
+  EXPECT_FALSE(A.pick(0, 1).has_value()); // 7 multiples further: past the end
+  Assumption B;
+  B.Multiple = 3;
+  EXPECT_EQ(B.pick(INT64_MIN), INT64_MIN + 2); // -2^63 is not a multiple of 3
+  EXPECT_EQ(B.pick(INT64_MAX), INT64_MAX - 1);
+  Assumption C;
+  C.Multiple = INT64_MAX;
+  EXPECT_EQ(C.pick(5), INT64_MAX);
+  EXPECT_EQ(C.pick(-5), 0);
+}
+
 TEST(AssumptionsTest, IntervalsThroughArithmetic) {
   std::map<std::string, Interval> Of{{"n", {1024, std::nullopt}}};
   Interval I = bounds(threadIdx('x') * 4 + 3, {{"threadIdx.x", {0, 255}}});

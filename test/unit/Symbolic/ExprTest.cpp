@@ -46,6 +46,15 @@ TEST(ExprTest, PrintsReadably) {
   EXPECT_EQ(Expr::lt(S("i"), S("n")).str(), "i < n");
 }
 
+// Found by test/fuzz/symbolic_fuzzer: a term of INT64_MIN in a sum was
+// printed by negating it (undefined behaviour).
+TEST(ExprTest, PrintsInt64MinTerms) {
+  EXPECT_EQ((S("i") + Expr(INT64_MIN)).str(), "i - 9223372036854775808");
+  EXPECT_EQ((S("j") + S("i") * Expr(INT64_MIN)).str(),
+            "-9223372036854775808*i + j");
+  EXPECT_EQ((S("i") * Expr(INT64_MIN)).str(), "-9223372036854775808*i");
+}
+
 TEST(ExprTest, ThreadDependence) {
   EXPECT_TRUE((threadIdx('x') * 2 + S("n")).isThreadDependent());
   EXPECT_FALSE((blockIdx('x') * blockDim('x')).isThreadDependent());
