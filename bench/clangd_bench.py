@@ -12,6 +12,7 @@
     through warplint-clangd against clangd alone, and their ratio.
 
   python3 bench/clangd_bench.py --build build [--runs 5] [--requests 200]
+      [--proxy-arg=--warplint-in-process]
 
 Prints a table and, with --json FILE, writes the numbers. Medians are used
 throughout: the machine may be shared.
@@ -135,13 +136,14 @@ def analysis_cpu_ms(d):
     return out
 
 
-def bench_latency(proxy, clangd, d, src, runs):
+def bench_latency(proxy, clangd, d, src, runs, proxy_args):
     uri = "file://" + src
     text = open(src).read()
     opened, changed, cpu = [], [], []
     clangd_first, after_clangd = [], []
     for r in range(runs):
-        c = start([proxy, "--clangd=" + clangd] + CLANGD_ARGS, d, "latency")
+        c = start([proxy, "--clangd=" + clangd] + proxy_args + CLANGD_ARGS,
+                  d, "latency")
         try:
             c.initialize("file://" + d)
             t0 = time.monotonic()
@@ -245,6 +247,9 @@ def main():
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--requests", type=int, default=200)
     p.add_argument("--json")
+    p.add_argument("--proxy-arg", action="append", default=[],
+                   help="an option for warplint-clangd in the latency runs "
+                   "(e.g. --warplint-in-process); repeatable")
     a = p.parse_args()
     proxy = os.path.join(os.path.abspath(a.build), "bin", "warplint-clangd")
     d = tempfile.mkdtemp(prefix="warplint-clangd-bench-")
@@ -252,7 +257,7 @@ def main():
         src = write_project(d)
         nlines = open(src).read().count("\n")
         opened, changed, cpu, clangd_first, after_clangd = bench_latency(
-            proxy, a.clangd, d, src, a.runs)
+            proxy, a.clangd, d, src, a.runs, a.proxy_arg)
         direct, proxied = bench_roundtrips(a.clangd, proxy, d, src,
                                            a.requests)
     finally:
@@ -271,6 +276,7 @@ def main():
         "warplint_after_clangd_median_ms": round(ms(statistics.median(after_clangd)), 1),
         "didChange_to_warplint_ms": [round(ms(x), 1) for x in changed],
         "didChange_to_warplint_median_ms": round(ms(statistics.median(changed)), 1),
+        "proxy_args": a.proxy_arg,
         "analysis_cpu_ms": cpu,
         "analysis_cpu_median_ms": statistics.median(cpu),
         "load_average_1min_at_end": round(os.getloadavg()[0], 2),
@@ -293,7 +299,7 @@ def main():
           "median %.0f ms (runs: %s)" % (
               res["didChange_to_warplint_median_ms"],
               ", ".join("%.0f" % x for x in res["didChange_to_warplint_ms"])))
-    print("the analysis alone, CPU time of its thread: median %.0f ms "
+    print("the analysis alone, its CPU time: median %.0f ms "
           "(%d analyses)" % (res["analysis_cpu_median_ms"], len(cpu)))
     print("load average (1 min) at the end: %.2f" %
           res["load_average_1min_at_end"])
