@@ -60,7 +60,8 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                       const FrontendOptions &Opts,
                       std::vector<KernelEstimate> &All,
                       std::vector<FileProblem> &Problems,
-                      const std::vector<std::optional<FileFacts>> *Known) {
+                      const std::vector<std::optional<FileFacts>> *Known,
+                      std::set<std::string> *ValueNames) {
   std::vector<std::string> Bad;
   std::string L;
   for (const std::string &E : LaunchOpt)
@@ -93,6 +94,8 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
     // is still a problem (exit code 2).
     if (R.HadErrors && Seen.insert(R.File).second)
       Problems.push_back({R.File, partialParseMessage(R.Facts)});
+    if (ValueNames)
+      addValueNames(R.Facts, *ValueNames);
     std::string Sm = GpuArch;
     if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
       Sm = R.Facts.Compile.GpuArchs.front();

@@ -54,14 +54,17 @@ std::vector<warplint::ReportFinding>
 toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors);
 
 /// The estimators over every kernel of every file. Returns false on a bad
-/// option; files that cannot be analysed go to \p Problems.
+/// option; files that cannot be analysed go to \p Problems. With
+/// \p ValueNames, the names --assume may speak of (addValueNames) of every
+/// file analysed are added to it.
 bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                       const std::vector<std::string> &Files,
                       const warplint::FrontendOptions &Opts,
                       std::vector<warplint::KernelEstimate> &All,
                       std::vector<warplint::FileProblem> &Problems,
                       const std::vector<std::optional<warplint::FileFacts>>
-                          *Known = nullptr);
+                          *Known = nullptr,
+                      std::set<std::string> *ValueNames = nullptr);
 
 /// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
 int runGate(const warplint::RunReport &Report);

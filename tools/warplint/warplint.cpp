@@ -297,7 +297,9 @@ static int printEstimates(const clang::tooling::CompilationDatabase &DB,
                           const FrontendOptions &Opts, bool Missing) {
   RunReport Report;
   Report.ToolVersion = WARPLINT_VERSION;
-  if (!collectEstimates(DB, Files, Opts, Report.Kernels, Report.Problems))
+  std::set<std::string> ValueNames;
+  if (!collectEstimates(DB, Files, Opts, Report.Kernels, Report.Problems,
+                        nullptr, &ValueNames))
     return 2;
   if (Format == "json")
     printJSON(toJSONReport(Report));
@@ -313,7 +315,11 @@ static int printEstimates(const clang::tooling::CompilationDatabase &DB,
     Defined.insert(K.Kernel.substr(0, K.Kernel.find('<')));
   }
   const bool LaunchOk = Report.Kernels.empty() || reportUnknownLaunchKernels(Defined);
-  return !Report.Problems.empty() || Missing || !LaunchOk ? 2 : 0;
+  // As in checks mode: an --assume name no analysed kernel has is an error.
+  const bool AssumeOk = AssumeOpt.empty() || Report.Kernels.empty() ||
+                        reportUnknownAssumeNames(ValueNames);
+  return !Report.Problems.empty() || Missing || !LaunchOk || !AssumeOk ? 2
+                                                                       : 0;
 }
 
 /// --dump-facts and --summary: the kernel facts instead of the checks.
