@@ -78,8 +78,15 @@ public:
       // A kernel launched from device code (dynamic parallelism): nvcc
       // accepts it (with -rdc=true), clang 19 does not. Not an error of
       // the user's code: recorded, not reported, not counted.
-      if (isDeviceSideLaunch(Info) || isSharedConstructor(Info)) {
-        P->Tolerated.push_back({Info.getLocation(), std::string(Msg)});
+      // When the launch's configuration call is the error, the kernel call
+      // that follows finds no viable candidate: both go.
+      bool Launch = isDeviceSideLaunch(Info);
+      bool FollowsLaunch =
+          AfterLaunch && Info.getID() == diag::err_ovl_no_viable_function_in_call;
+      AfterLaunch = Launch;
+      if (Launch || FollowsLaunch || isSharedConstructor(Info)) {
+        if (!FollowsLaunch) // one note per launch
+          P->Tolerated.push_back({Info.getLocation(), std::string(Msg)});
         Swallowing = true;
         return;
       }
@@ -105,10 +112,22 @@ public:
 private:
   static bool isDeviceSideLaunch(const Diagnostic &Info) {
     // "reference to __global__ function %2 in __global__/__device__/__host__
-    // __device__ function"
-    return Info.getID() == diag::err_ref_bad_target && Info.getNumArgs() > 3 &&
-           Info.getRawArg(0) == 1 && Info.getRawArg(1) == 0 &&
-           Info.getRawArg(3) != 2;
+    // __device__ function", or (a kernel template launching itself, or any
+    // launch with a toolkit's headers) "reference to __host__ function
+    // '__cudaPushCallConfiguration' (or 'cudaConfigureCall') in ...": the
+    // launch's configuration call.
+    if (Info.getID() != diag::err_ref_bad_target || Info.getNumArgs() <= 3 ||
+        Info.getRawArg(1) != 0 || Info.getRawArg(3) == 2)
+      return false;
+    if (Info.getRawArg(0) == 1)
+      return true;
+    if (Info.getRawArg(0) != 2 ||
+        Info.getArgKind(2) != DiagnosticsEngine::ak_nameddecl)
+      return false;
+    const auto *D = reinterpret_cast<const NamedDecl *>(Info.getRawArg(2));
+    return D && D->getIdentifier() &&
+           (D->getName() == "__cudaPushCallConfiguration" ||
+            D->getName() == "cudaConfigureCall");
   }
   /// A __shared__ variable of a class type with a constructor and no
   /// initializer (`__shared__ cuda::barrier<...> bar;`): nvcc warns that
@@ -133,6 +152,7 @@ private:
     return *P == ';' || *P == ',';
   }
   bool Swallowing = false;
+  bool AfterLaunch = false; // the last error was a device-side launch
   unsigned Shown = 0;
   /// The counts are the replaced consumer's: it may hear of diagnostics
   /// that do not pass through here (clang-tidy's checks report to it

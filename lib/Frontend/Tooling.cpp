@@ -440,6 +440,10 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
       Extra.push_back("-isystem");
       Extra.push_back(std::string(Cccl));
     }
+    // Host twins of CUDA's min/max, which nvcc's host pass has
+    // (__warplint_toolkit_prelude.h says why).
+    Extra.push_back("-include");
+    Extra.push_back(builtinIncludeDir().str() + "/__warplint_toolkit_prelude.h");
     if (toolkitVersion(CudaPath) > NewestToolkitClangParses) {
       Extra.push_back("-idirafter");
       Extra.push_back(toolkitOverlayDir().str());
@@ -522,20 +526,32 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
       Result.Ok = Run(true, Log);
     } else {
       // With a toolkit, keep its diagnostics back: if its headers defeat
-      // clang, the built-in header gets a second try and only that counts.
+      // clang, the built-in header gets a second try, and the better counts.
       std::string Diags;
       llvm::raw_string_ostream DiagOS(Diags);
       Result.Ok = Run(false, DiagOS);
       if (!Result.Ok) {
-        Once("clang 19 could not parse the CUDA toolkit headers at '" +
-             Toolkit + "'; using warplint's built-in CUDA header");
+        // Kept when it parses, or analyses more kernels, or as many with
+        // fewer errors; else the toolkit's try (which has its libraries:
+        // Thrust, CUB, ...) stands, with its diagnostics.
+        FileFacts WithToolkit = std::move(Result.Facts);
         Result.Facts = FileFacts();
         Result.Facts.File = File;
         Result.Facts.Compile.GpuArchs = TC.GpuArchs;
         Result.Facts.Compile.MaxRegCount = TC.MaxRegCount;
         Result.Facts.Compile.CudaPath = TC.CudaPath;
-        Builtin = true;
-        Result.Ok = Run(true, Log);
+        std::string BDiags;
+        llvm::raw_string_ostream BDiagOS(BDiags);
+        Result.Ok = Run(true, BDiagOS);
+        size_t NB = Result.Facts.Kernels.size(), NT = WithToolkit.Kernels.size();
+        Builtin = Result.Ok || NB > NT ||
+                  (NB == NT && Result.Facts.Errors < WithToolkit.Errors);
+        if (Builtin)
+          Once("clang 19 could not parse the CUDA toolkit headers at '" +
+               Toolkit + "'; using warplint's built-in CUDA header");
+        else
+          Result.Facts = std::move(WithToolkit);
+        Log << (Builtin ? BDiags : Diags);
       } else {
         Log << Diags;
       }

@@ -181,7 +181,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
       PerFile[I] = runClangTidy(*Contexts[T], *WDB, {Files[I]}, FS,
                                 /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
       // A toolkit's headers that clang 19 cannot parse: the file again with
-      // the built-in header, whose result is kept when it parses.
+      // the built-in header; the better of the two results is kept.
       std::string Toolkit;
       if (hasCompileError(PerFile[I]) && usesToolkit(Locked, Files[I], Toolkit)) {
         auto P2 = makeProvider(FS);
@@ -198,7 +198,19 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
           }
           auto Again = runClangTidy(*Ctx2, *BDB, {Files[I]}, FS,
                                     /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
-          if (!hasCompileError(Again)) {
+          // The built-in try counts when it parses, or when it analyses
+          // more kernels, or as many with fewer errors (as extractFacts).
+          bool Better = !hasCompileError(Again);
+          {
+            std::lock_guard<std::mutex> Lock(FactsM);
+            if (!Better && Facts[I]) {
+              size_t NB = Facts[I]->Kernels.size();
+              size_t NT = Kept ? Kept->Kernels.size() : 0;
+              Better = NB > NT ||
+                       (NB == NT && Kept && Facts[I]->Errors < Kept->Errors);
+            }
+          }
+          if (Better) {
             PerFile[I] = std::move(Again);
             Contexts[T] = std::move(Ctx2);
             std::lock_guard<std::mutex> Lock(OutM);
