@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Proxy.h"
 
+#include "clang/Basic/Stack.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -58,6 +60,9 @@ static double threadCpuMs() {
 }
 
 void Proxy::workerLoop() {
+  // The analyses run on this thread (in a child forked from it): as in
+  // clang's driver, Sema may then move deep recursion to a fresh stack.
+  clang::noteBottomOfStack();
   std::unique_lock<std::mutex> L(StateM);
   for (;;) {
     if (Exiting)

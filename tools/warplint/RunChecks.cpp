@@ -16,6 +16,7 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -160,6 +161,9 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
         Facts[size_t(CurrentFile)] = F;
     });
   auto Work = [&](unsigned T) {
+    // As clang's driver: Sema moves deep recursion (template instantiation)
+    // to a thread with a fresh stack when this one runs low.
+    clang::noteBottomOfStack();
     auto FS = makeParseFileSystem();
     std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
         makeWarplintCompilations(Locked, Opts);

@@ -23,6 +23,7 @@
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -449,6 +450,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
 }
 
 int main(int argc, const char **argv) {
+  clang::noteBottomOfStack(); // see RunChecks.cpp's workers
   // Compiler arguments after "--" make a fixed compile database, as in
   // clang-tidy; everything before is ours.
   std::string FixedError;
