@@ -138,6 +138,12 @@ cl::opt<bool> Quiet(
     cl::desc("Print only the findings: no progress, no 'N warnings "
              "generated' lines"),
     cl::cat(Category));
+cl::opt<std::string> ParseErrors(
+    "parse-errors",
+    cl::desc("Files with compile errors: fail (exit status 2, the default) "
+             "or report (said as warnings and in the summary; the exit "
+             "status is then that of the findings: docs/ci.md)"),
+    cl::init("fail"), cl::cat(Category));
 cl::opt<std::string> DocsUrl(
     "docs-url",
     cl::desc("Base URL of the check pages, for SARIF help links (default: "

@@ -48,6 +48,7 @@ extern llvm::cl::opt<bool> PaperRounding;
 extern llvm::cl::opt<std::string> Format;
 extern llvm::cl::opt<unsigned> Jobs;
 extern llvm::cl::opt<bool> Quiet;
+extern llvm::cl::opt<std::string> ParseErrors;
 extern llvm::cl::opt<std::string> DocsUrl;
 extern llvm::cl::opt<std::string> SarifRoot;
 extern llvm::cl::opt<std::string> Baseline;

@@ -49,6 +49,10 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
           std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext,
           bool KeepFacts = false);
 
+/// The closing summary of a text run over several files (Summary.cpp).
+void printRunSummary(const CheckRun &Run, const std::vector<std::string> &Files,
+                     double Seconds, bool UnparsedFail, llvm::raw_ostream &OS);
+
 /// The checks' diagnostics as report findings (1-based lines and columns).
 std::vector<warplint::ReportFinding>
 toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors);

@@ -35,8 +35,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cmath>
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -262,6 +263,12 @@ static bool checkOutputOptions() {
            << Format << "\n";
     return false;
   }
+  if (ParseErrors != "fail" && ParseErrors != "report") {
+    errs() << "warplint: error: --parse-errors must be 'fail' or 'report', "
+              "not '"
+           << ParseErrors << "'\n";
+    return false;
+  }
   return true;
 }
 
@@ -350,6 +357,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
                           const std::vector<std::string> &Files,
                           const FrontendOptions &Opts, bool Missing) {
   std::unique_ptr<clang::tidy::ClangTidyContext> Context;
+  const auto Start = std::chrono::steady_clock::now();
   // The estimates of a JSON or SARIF report and the gate reuse the facts
   // the checks extracted.
   const bool NeedEstimates = Format != "text" || !Baseline.empty();
@@ -434,15 +442,27 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
       }
     LaunchOk = (!AnyFacts || reportUnknownAssumeNames(Known)) && LaunchOk;
   }
+  outs().flush(); // the findings before the errors and the summary
+  const bool ParseErrorsFail = ParseErrors != "report";
   for (const std::string &F : Run->Unparsed) {
     auto P = Run->Partial.find(F);
+    const char *Kind = ParseErrorsFail ? "error" : "warning";
     if (P != Run->Partial.end())
-      errs() << "warplint: error: " << P->second << "\n";
+      errs() << "warplint: " << Kind << ": " << P->second << "\n";
     else
-      errs() << "warplint: error: '" << (F.empty() ? "(command line)" : F)
+      errs() << "warplint: " << Kind << ": '"
+             << (F.empty() ? "(command line)" : F)
              << "' could not be parsed; it was not analysed\n";
   }
-  if (!Run->Unparsed.empty() || Missing || RC == 2 || !LaunchOk)
+  if (Format == "text" && Files.size() > 1 && !Quiet) {
+    double Seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - Start)
+                         .count();
+    printRunSummary(*Run, Files, Seconds, ParseErrorsFail, outs());
+    outs().flush();
+  }
+  if ((!Run->Unparsed.empty() && ParseErrorsFail) || Missing || RC == 2 ||
+      !LaunchOk)
     return 2;
   if (RC == 1 || WarningsAsErrorsCount)
     return 1;

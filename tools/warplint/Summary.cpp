@@ -1,0 +1,106 @@
+//===- Summary.cpp - The closing summary of a run over several files ------===//
+//
+// After the findings of a text run over more than one file: how many files
+// were analysed and how many had compile errors (grouped by their first
+// error, which is usually one missing header for many files), the findings
+// per check, the files with the most, and the wall time. docs/ci.md.
+//
+//===----------------------------------------------------------------------===//
+#include "WarplintTool.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <map>
+
+using llvm::StringRef;
+
+/// "1 file", "2 files".
+static std::string count(size_t N, StringRef One, StringRef Many) {
+  return std::to_string(N) + " " + std::string(N == 1 ? One : Many);
+}
+
+/// A compile error's text as a cause shared by files: the message without
+/// clang-tidy's check name and warplint's own parenthesised tail.
+static std::string causeOf(StringRef Message) {
+  Message = Message.split(" (warplint goes on without it").first;
+  return Message.trim().str();
+}
+
+void printRunSummary(const CheckRun &Run, const std::vector<std::string> &Files,
+                     double Seconds, bool UnparsedFail, llvm::raw_ostream &OS) {
+  // The first compile error of each file with errors.
+  std::map<std::string, std::string> FirstError;
+  std::map<std::string, unsigned> PerCheck, PerFile;
+  unsigned Findings = 0;
+  for (const clang::tidy::ClangTidyError &E : Run.Errors) {
+    const std::string &File = E.Message.FilePath;
+    if (E.DiagnosticName == "clang-diagnostic-error") {
+      FirstError.try_emplace(File, causeOf(E.Message.Message));
+      continue;
+    }
+    if (StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
+      continue;
+    ++Findings;
+    ++PerCheck[E.DiagnosticName];
+    ++PerFile[File];
+  }
+  size_t Partly = 0;
+  std::map<std::string, std::vector<std::string>> ByCause;
+  for (const std::string &F : Run.Unparsed) {
+    bool Some = Run.Partial.count(F) &&
+                StringRef(Run.Partial.at(F)).contains("were analysed");
+    Partly += Some;
+    auto It = FirstError.find(F);
+    ByCause[It != FirstError.end() ? It->second : "(no error message)"]
+        .push_back(F);
+  }
+  OS << "\nwarplint: summary: " << count(Files.size(), "file", "files") << ", "
+     << (Files.size() - Run.Unparsed.size()) << " analysed without errors";
+  if (!Run.Unparsed.empty())
+    OS << ", " << Run.Unparsed.size() << " with compile errors (" << Partly
+       << " of them partly analysed: the kernels whose own code parsed)";
+  OS << "; " << llvm::format("%.1f", Seconds) << " s\n";
+  if (!ByCause.empty()) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> Causes(
+        ByCause.begin(), ByCause.end());
+    std::stable_sort(Causes.begin(), Causes.end(), [](auto &A, auto &B) {
+      return A.second.size() > B.second.size();
+    });
+    OS << "  files with compile errors, by their first error"
+       << (UnparsedFail ? "" : " (not counted in the exit status: "
+                               "--parse-errors=report)")
+       << ":\n";
+    for (const auto &[Cause, Fs] : Causes) {
+      OS << "    " << Fs.size() << " x " << Cause << ":";
+      for (size_t I = 0; I < Fs.size() && I < 3; ++I)
+        OS << " " << llvm::sys::path::filename(Fs[I]);
+      if (Fs.size() > 3)
+        OS << " and " << (Fs.size() - 3) << " more";
+      OS << "\n";
+    }
+  }
+  OS << "  findings: " << Findings;
+  if (!PerCheck.empty()) {
+    OS << " (";
+    bool First = true;
+    for (const auto &[Check, N] : PerCheck) {
+      OS << (First ? "" : ", ") << Check << " " << N;
+      First = false;
+    }
+    OS << ")";
+  }
+  OS << "\n";
+  if (!PerFile.empty()) {
+    std::vector<std::pair<std::string, unsigned>> Most(PerFile.begin(),
+                                                       PerFile.end());
+    std::stable_sort(Most.begin(), Most.end(),
+                     [](auto &A, auto &B) { return A.second > B.second; });
+    OS << "  most findings:";
+    for (size_t I = 0; I < Most.size() && I < 5; ++I)
+      OS << (I ? ", " : " ") << Most[I].first << " (" << Most[I].second << ")";
+    OS << "\n";
+  }
+}
