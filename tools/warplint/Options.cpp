@@ -23,6 +23,12 @@ cl::opt<std::string> Config(
                        "the .clang-tidy files"),
     cl::init(""), cl::cat(Category));
 
+cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("A file holding a .clang-tidy configuration in YAML, used "
+             "instead of the .clang-tidy files (as clang-tidy's)"),
+    cl::init(""), cl::cat(Category));
+
 cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of the findings"),
                          cl::cat(Category));
 

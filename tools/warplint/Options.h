@@ -21,6 +21,7 @@ extern llvm::cl::OptionCategory Category;
 // The checks, as in clang-tidy.
 extern llvm::cl::opt<std::string> Checks;
 extern llvm::cl::opt<std::string> Config;
+extern llvm::cl::opt<std::string> ConfigFile;
 extern llvm::cl::opt<bool> Fix;
 extern llvm::cl::opt<std::string> ExportFixes;
 extern llvm::cl::opt<std::string> WarningsAsErrors;

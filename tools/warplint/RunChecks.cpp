@@ -58,7 +58,7 @@ private:
 
 /// The options provider of one run: --config, or .clang-tidy files, with
 /// the command line's overrides. Null (and a message) on a bad option.
-static std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
+std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
 makeProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
   using namespace clang::tidy;
   ClangTidyOptions Overrides;

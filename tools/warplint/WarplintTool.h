@@ -49,6 +49,12 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
           std::unique_ptr<clang::tidy::ClangTidyContext> &FirstContext,
           bool KeepFacts = false);
 
+/// The options provider of one run: --config (or --config-file), or the
+/// .clang-tidy files, with the command line's overrides. Null (and a
+/// message) on a bad option.
+std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
+makeProvider(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS);
+
 /// The closing summary of a text run over several files (Summary.cpp).
 void printRunSummary(const CheckRun &Run, const std::vector<std::string> &Files,
                      double Seconds, bool UnparsedFail, llvm::raw_ostream &OS);

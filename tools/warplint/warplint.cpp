@@ -23,7 +23,9 @@
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/GlobList.h"
 #include "clang/Basic/Stack.h"
+#include "llvm/Config/llvm-config.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -469,8 +471,47 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   return 0;
 }
 
+/// --config-file: its text becomes --config (both at once is an error).
+static bool readConfigFile() {
+  if (ConfigFile.empty())
+    return true;
+  if (!Config.empty()) {
+    errs() << "warplint: error: --config and --config-file are exclusive\n";
+    return false;
+  }
+  auto Text = MemoryBuffer::getFile(ConfigFile);
+  if (!Text) {
+    errs() << "warplint: error: cannot read --config-file='" << ConfigFile
+           << "': " << Text.getError().message() << "\n";
+    return false;
+  }
+  Config = (*Text)->getBuffer().str();
+  return true;
+}
+
+/// --list-checks: the checks enabled by --checks and the configuration
+/// that applies in the current directory, as clang-tidy lists them.
+static int listChecks() {
+  auto P = makeProvider(makeBuiltinHeaderFileSystem());
+  if (!P)
+    return 2;
+  SmallString<256> Here;
+  sys::fs::current_path(Here);
+  sys::path::append(Here, "-");
+  clang::tidy::ClangTidyOptions O = P->getOptions(Here);
+  clang::tidy::CachedGlobList Enabled(O.Checks.value_or(""));
+  for (const CheckInfo &C : checkCatalog())
+    if (Enabled.contains(C.Name))
+      outs() << C.Name << ": " << C.Summary << "\n";
+  return 0;
+}
+
 int main(int argc, const char **argv) {
   clang::noteBottomOfStack(); // see RunChecks.cpp's workers
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "warplint " << WARPLINT_VERSION << "\n  built with LLVM "
+       << LLVM_VERSION_STRING << "\n";
+  });
   // Compiler arguments after "--" make a fixed compile database, as in
   // clang-tidy; everything before is ours.
   std::string FixedError;
@@ -489,11 +530,10 @@ int main(int argc, const char **argv) {
     return 2;
   if (ListArchs)
     return listArchs();
-  if (ListChecks) {
-    for (const CheckInfo &C : checkCatalog())
-      outs() << C.Name << ": " << C.Summary << "\n";
-    return 0;
-  }
+  if (!readConfigFile())
+    return 2;
+  if (ListChecks)
+    return listChecks();
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Loaded;
   clang::tooling::CompilationDatabase *DB = loadDatabase(Fixed.get(), Loaded);
