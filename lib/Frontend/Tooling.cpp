@@ -264,6 +264,9 @@ private:
         C.CommandLine.insert(C.CommandLine.begin() + 1,
                              "-D" + std::string(GpuArchMacro) + "=" +
                                  TC.GpuArchs.front());
+      if (Opts.Verbose) // as the facts path prints it
+        Log << "warplint: " << C.Filename << ": clang "
+            << llvm::join(llvm::ArrayRef(C.CommandLine).drop_front(), " ") << "\n";
     }
     return Cmds;
   }
@@ -512,12 +515,9 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
     auto Run = [&](bool WithBuiltin, llvm::raw_ostream &Diag) {
       std::vector<std::string> Args =
           adjustArgs(TC.Args, File, Opts, WithBuiltin, Toolkit);
-      if (Opts.Verbose) {
-        Log << "warplint: " << File << ": clang";
-        for (size_t I = 1; I < Args.size(); ++I)
-          Log << " " << Args[I];
-        Log << "\n";
-      }
+      if (Opts.Verbose)
+        Log << "warplint: " << File << ": clang "
+            << llvm::join(llvm::ArrayRef(Args).drop_front(), " ") << "\n";
       return runOne(Args, Cmd.Directory, FS, Diag, Result.Facts, Opts);
     };
     // Ok: parsed without errors. A file with errors still has the facts of
