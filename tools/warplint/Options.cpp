@@ -175,6 +175,11 @@ cl::opt<bool> GateChangedLaunch(
     cl::desc("CI gate: also compare kernels whose launch configuration "
              "changed"),
     cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the configuration that applies to the first file named "
+             "(else to the current directory) as YAML, and exit"),
+    cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List warplint's checks and exit"),
                                 cl::cat(Category));

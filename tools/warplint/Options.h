@@ -56,6 +56,7 @@ extern llvm::cl::opt<std::string> Baseline;
 extern llvm::cl::opt<double> GateThreshold;
 extern llvm::cl::opt<bool> GateChangedLaunch;
 extern llvm::cl::opt<bool> ListChecks;
+extern llvm::cl::opt<bool> DumpConfig;
 extern llvm::cl::opt<bool> ChannelSkewOnHashed;
 extern llvm::cl::opt<bool> DumpFacts;
 

@@ -506,6 +506,24 @@ static int listChecks() {
   return 0;
 }
 
+/// --dump-config: the configuration that applies to the first file named
+/// (else to the current directory), printed as clang-tidy prints it.
+static int dumpConfig() {
+  auto P = makeProvider(makeBuiltinHeaderFileSystem());
+  if (!P)
+    return 2;
+  SmallString<256> Where;
+  if (!SourcePaths.empty()) {
+    Where = SourcePaths.front();
+    sys::fs::make_absolute(Where);
+  } else {
+    sys::fs::current_path(Where);
+    sys::path::append(Where, "-");
+  }
+  outs() << clang::tidy::configurationAsText(P->getOptions(Where));
+  return 0;
+}
+
 int main(int argc, const char **argv) {
   clang::noteBottomOfStack(); // see RunChecks.cpp's workers
   cl::SetVersionPrinter([](raw_ostream &OS) {
@@ -534,6 +552,8 @@ int main(int argc, const char **argv) {
     return 2;
   if (ListChecks)
     return listChecks();
+  if (DumpConfig)
+    return dumpConfig();
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Loaded;
   clang::tooling::CompilationDatabase *DB = loadDatabase(Fixed.get(), Loaded);
