@@ -531,9 +531,7 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
       llvm::raw_string_ostream DiagOS(Diags);
       Result.Ok = Run(false, DiagOS);
       if (!Result.Ok) {
-        // Kept when it parses, or analyses more kernels, or as many with
-        // fewer errors; else the toolkit's try (which has its libraries:
-        // Thrust, CUB, ...) stands, with its diagnostics.
+        // The better try counts (builtinTryIsBetter), with its diagnostics.
         FileFacts WithToolkit = std::move(Result.Facts);
         Result.Facts = FileFacts();
         Result.Facts.File = File;
@@ -543,9 +541,7 @@ unsigned extractFacts(const tooling::CompilationDatabase &DB,
         std::string BDiags;
         llvm::raw_string_ostream BDiagOS(BDiags);
         Result.Ok = Run(true, BDiagOS);
-        size_t NB = Result.Facts.Kernels.size(), NT = WithToolkit.Kernels.size();
-        Builtin = Result.Ok || NB > NT ||
-                  (NB == NT && Result.Facts.Errors < WithToolkit.Errors);
+        Builtin = builtinTryIsBetter(Result.Ok, &Result.Facts, &WithToolkit);
         if (Builtin)
           Once("clang 19 could not parse the CUDA toolkit headers at '" +
                Toolkit + "'; using warplint's built-in CUDA header");

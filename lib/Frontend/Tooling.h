@@ -120,6 +120,20 @@ std::unique_ptr<clang::tooling::CompilationDatabase>
 makeWarplintCompilations(const clang::tooling::CompilationDatabase &Inner,
                          const FrontendOptions &Opts);
 
+/// After a toolkit's try of a file failed: whether the built-in header's
+/// try counts instead. It does when it parsed, or analysed more kernels,
+/// or as many with fewer errors; otherwise the toolkit's (which has its
+/// libraries: Thrust, CUB, ...) stands. A missing result analysed nothing.
+inline bool builtinTryIsBetter(bool BuiltinParsed, const FileFacts *Builtin,
+                               const FileFacts *Toolkit) {
+  if (BuiltinParsed)
+    return true;
+  size_t NB = Builtin ? Builtin->Kernels.size() : 0;
+  size_t NT = Toolkit ? Toolkit->Kernels.size() : 0;
+  return NB > NT ||
+         (NB == NT && Builtin && Toolkit && Builtin->Errors < Toolkit->Errors);
+}
+
 /// Extracts the facts of every file, with the commands of \p DB. Calls
 /// \p OnFile as each file is done. Returns the number of files that failed.
 unsigned extractFacts(const clang::tooling::CompilationDatabase &DB,

@@ -202,17 +202,12 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
           }
           auto Again = runClangTidy(*Ctx2, *BDB, {Files[I]}, FS,
                                     /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
-          // The built-in try counts when it parses, or when it analyses
-          // more kernels, or as many with fewer errors (as extractFacts).
-          bool Better = !hasCompileError(Again);
+          bool Better;
           {
             std::lock_guard<std::mutex> Lock(FactsM);
-            if (!Better && Facts[I]) {
-              size_t NB = Facts[I]->Kernels.size();
-              size_t NT = Kept ? Kept->Kernels.size() : 0;
-              Better = NB > NT ||
-                       (NB == NT && Kept && Facts[I]->Errors < Kept->Errors);
-            }
+            Better = builtinTryIsBetter(!hasCompileError(Again),
+                                        Facts[I] ? &*Facts[I] : nullptr,
+                                        Kept ? &*Kept : nullptr);
           }
           if (Better) {
             PerFile[I] = std::move(Again);

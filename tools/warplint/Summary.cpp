@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "WarplintTool.h"
+#include "Warp/CoalescingAdvice.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Format.h"
@@ -16,11 +17,6 @@
 #include <map>
 
 using llvm::StringRef;
-
-/// "1 file", "2 files".
-static std::string count(size_t N, StringRef One, StringRef Many) {
-  return std::to_string(N) + " " + std::string(N == 1 ? One : Many);
-}
 
 /// A compile error's text as a cause shared by files: the message without
 /// clang-tidy's check name and warplint's own parenthesised tail.
@@ -57,7 +53,8 @@ void printRunSummary(const CheckRun &Run, const std::vector<std::string> &Files,
     ByCause[It != FirstError.end() ? It->second : "(no error message)"]
         .push_back(F);
   }
-  OS << "\nwarplint: summary: " << count(Files.size(), "file", "files") << ", "
+  OS << "\nwarplint: summary: "
+     << warplint::advice::plural(int64_t(Files.size()), "file", "files") << ", "
      << (Files.size() - Run.Unparsed.size()) << " analysed without errors";
   if (!Run.Unparsed.empty())
     OS << ", " << Run.Unparsed.size() << " with compile errors (" << Partly
