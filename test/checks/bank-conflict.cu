@@ -23,8 +23,9 @@
 // BADWAYS: warning: invalid MinWays for warplint-bank-conflict: '0' (a whole number >= 2, the smallest degree of conflict reported); using 2
 // BADWAYS-NOT: 1-way bank conflict
 //
-// Kepler's 8-byte bank mode (CGPredict Sec. 2.5): see the kernel 'wide'.
-// RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_35 \
+// Kepler's 8-byte bank mode (CGPredict Sec. 2.5): see the kernel 'wide'. On
+// sm_37, for which the 3.5 Tesla K20X stands in.
+// RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_37 \
 // RUN:   --config="{CheckOptions: {warplint-bank-conflict.BankWidth: 8}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=K8
 //
@@ -199,8 +200,8 @@ __global__ void wide(double *out, const float4 *in4) {
   // 2 words apart hit 16 banks twice: 2-way; consecutive doubles are clean.
   // K8-NOT: :[[@LINE-9]]:{{.*}} warning
   // K8: :[[@LINE-6]]:22: warning: 2-way bank conflict on shared buffer 'd'
-  // K8: note: assuming grid (1, 1, 1) block (256, 1, 1), from the launch at {{.*}}, on NVIDIA Jetson TK1 (GK20A, Kepler), sm_32: compute capability 3.2 (32-byte sectors; 32 banks of 8 bytes)
-  // K8: note: assuming sm_35 (compute capability 3.5) has no architecture file of its own: jetson_tk1 {{.*}} stands for it
+  // K8: note: assuming grid (1, 1, 1) block (256, 1, 1), from the launch at {{.*}}, on NVIDIA Tesla K20X (GK110, Kepler), sm_35: compute capability 3.5 (32-byte sectors; 32 banks of 8 bytes)
+  // K8: note: assuming sm_37 (compute capability 3.7) has no architecture file of its own: tesla_k20x {{.*}} stands for it
 }
 
 void launchAll(float *o, const float *i, double *d, const float4 *v) {

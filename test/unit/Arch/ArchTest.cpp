@@ -299,10 +299,12 @@ TEST(ArchDatabaseTest, SmNamesResolveAsDocumented) {
       {"sm_11", "geforce_8800gt"},
       {"sm_12", "tesla_c1060"},
       {"sm_13", "tesla_c1060"},
+      {"sm_20", "tesla_c2050"},
+      {"sm_21", "tesla_c2050"},
       {"sm_30", "jetson_tk1"},
       {"sm_32", "jetson_tk1"},
-      {"sm_35", "jetson_tk1"},
-      {"sm_37", "jetson_tk1"},
+      {"sm_35", "tesla_k20x"},
+      {"sm_37", "tesla_k20x"},
       {"sm_50", "gtx_titan_x_maxwell"},
       {"sm_52", "gtx_titan_x_maxwell"},
       {"sm_53", "gtx_titan_x_maxwell"},
@@ -335,24 +337,25 @@ TEST(ArchDatabaseTest, SmNamesResolveAsDocumented) {
 }
 
 TEST(ArchDatabaseTest, StandInsAreStated) {
-  const ArchSpec *S = builtinDb().find("sm_35");
+  const ArchSpec *S = builtinDb().find("sm_37");
   ASSERT_NE(S, nullptr);
-  std::string Note = standInNote("sm_35", *S);
+  std::string Note = standInNote("sm_37", *S);
   EXPECT_CONTAINS(Note,
-                  "sm_35 (compute capability 3.5) has no architecture file "
-                  "of its own: jetson_tk1");
-  EXPECT_CONTAINS(Note, "compute capability 3.2) stands for it");
+                  "sm_37 (compute capability 3.7) has no architecture file "
+                  "of its own: tesla_k20x");
+  EXPECT_CONTAINS(Note, "compute capability 3.5) stands for it");
+  EXPECT_EQ(standInNote("sm_35", *builtinDb().find("sm_35")), "");
   EXPECT_EQ(standInNote("sm_80", *builtinDb().find("sm_80")), "");
   EXPECT_EQ(standInNote("a100_sxm4_40gb", *builtinDb().find("sm_80")), "");
 }
 
 TEST(ArchDatabaseTest, UnknownNamesGetTheKnownOnes) {
-  llvm::Expected<const ArchSpec *> R = builtinDb().resolve("sm_20");
+  llvm::Expected<const ArchSpec *> R = builtinDb().resolve("sm_121");
   ASSERT_FALSE(bool(R));
   std::string E = errorText(R.takeError());
   EXPECT_CONTAINS(E,
-                  "no architecture file stands for sm_20 (compute capability "
-                  "2.0): warplint knows no GPU of compute capability 2.x");
+                  "no architecture file stands for sm_121 (compute capability "
+                  "12.1): warplint knows no GPU of compute capability 12.x");
   EXPECT_CONTAINS(E, "sm_80 (a100_sxm4_40gb)");
   // Sorted by compute capability, then id.
   EXPECT_CONTAINS(
@@ -417,7 +420,8 @@ TEST(ArchDatabaseTest, UserDirectoryOverridesById) {
   std::string Mine = miniWith("id: mini", "id: a100_sxm4_40gb");
   replaceFirst(Mine, "{value: 4,", "{value: 100,");
   Dir.write("a100_sxm4_40gb.yaml", Mine);
-  // A Fermi GPU, which warplint does not ship, standing for sm_20.
+  // A Fermi GPU of the user's own, standing for sm_20 in place of the
+  // shipped tesla_c2050.
   std::string Fermi = miniWith("id: mini", "id: my_fermi");
   replaceFirst(Fermi, "\"8.0\"", "\"2.0\"");
   replaceFirst(
@@ -439,6 +443,7 @@ TEST(ArchDatabaseTest, UserDirectoryOverridesById) {
   EXPECT_EQ(DB->find("sm_80")->SmCount, 100u);
   EXPECT_EQ(DB->find("sm_20")->Id, "my_fermi");
   EXPECT_EQ(DB->find("sm_90")->Id, "h100_sxm"); // the rest is untouched
+  EXPECT_EQ(DB->find("sm_21")->Id, "tesla_c2050");
 }
 
 TEST(ArchDatabaseTest, BrokenUserFileAddsNothingAndNamesTheFile) {
