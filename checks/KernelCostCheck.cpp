@@ -135,16 +135,10 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
                          "%3 MHz), over its budget of %4")
           << K.Name << fixed(C.TotalCycles, 0) << microseconds(C.TimeSeconds)
           << fixed(In->Prepared->Arch.CoreClockMHz, 0) << Budget;
-      std::string Bound = std::string(boundOf(H)) + " bound";
-      diag(toLoc(K.Loc),
-           "%0 model (%1): MWP %2, CWP %3, %4 (eq. %5); memory %6 cycles, "
-           "computation %7 cycles per warp; synchronization %8 cycles",
+      diag(toLoc(K.Loc), "%0 model (%1): bound by %2; %3",
            DiagnosticIDs::Note)
-          << toString(C.Model.Variant) << C.Model.Reason << fixed(H.Mwp, 2)
-          << fixed(H.Cwp, 2) << Bound
-          << StringRef(toString(H.Case)).drop_front(2)
-          << fixed(H.MemCycles, 0) << fixed(H.CompCycles, 0)
-          << fixed(H.SynchCost, 0);
+          << toString(C.Model.Variant) << C.Model.Reason << C.Bound
+          << C.Breakdown;
       diag(toLoc(K.Loc),
            "occupancy %0%% (%1 blocks, %2 warps per SM), limited by %3; "
            "per thread (%4): %5 computation, %6 coalesced and %7 uncoalesced "

@@ -103,7 +103,8 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     E.Occupancy = kernelOccupancy(K, L, Arch, O);
     E.CuMAPz = estimateCuMAPz(K, L, cuMAPzInputsFor(Gpu, E.Occupancy, O));
     if (E.Occupancy.Detail.Valid)
-      E.Cycles = estimateCycles(K, L, Arch, Gpu, E.Occupancy, O);
+      E.Cycles = estimateCycles(K, L, Arch, Gpu, E.Occupancy, O,
+                                &E.CuMAPz.Channels);
     // The estimate outlives the facts: keep the texts, drop the pointers.
     E.CuMAPz.Channels.Worst = nullptr;
     for (ReferenceSkew &RS : E.CuMAPz.Channels.Refs)
@@ -112,6 +113,7 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     addUnique(E.Assumptions, E.Occupancy.Assumptions);
     addUnique(E.Assumptions, E.CuMAPz.Assumptions);
     addUnique(E.Assumptions, E.Cycles.HongKim.Assumptions);
+    addUnique(E.Assumptions, E.Cycles.ModelAssumptions);
     if (!E.Cycles.ModelNote.empty())
       E.Assumptions.push_back(E.Cycles.ModelNote);
     R.push_back(std::move(E));

@@ -79,8 +79,10 @@ struct EstimateOptions {
   /// kernel falls back to the source counts, said in an assumption.
   bool CountsFromPtx = false;
   std::vector<PtxKernel> Ptx;
-  /// Which cycle model: "auto" (defaultVariant), "hong-kim", "wang-lou",
-  /// "cgpredict", "mdm". The base Hong–Kim result is always computed.
+  /// Which cycle model: "auto" (warplint's own, Cost/WarplintModel.h),
+  /// "paper" (the published model defaultVariant picks for the GPU),
+  /// "warplint", "hong-kim", "wang-lou", "cgpredict", "mdm". The base
+  /// Hong–Kim result is always computed.
   std::string Model = "auto";
   /// Round the Hong–Kim intermediates as the paper's Table 2 prints them.
   bool PaperRounding = false;
@@ -100,6 +102,13 @@ struct CycleEstimate {
   std::string ModelNote; ///< why another model was used, if any
   double TotalCycles = 0;
   double TimeSeconds = 0;
+  /// What bounds the kernel in the model whose total is shown ("DRAM
+  /// bandwidth", "memory (eq. 23)", ...), and that model's terms in one
+  /// sentence: every surface says the same.
+  std::string Bound;
+  std::string Breakdown;
+  /// What the chosen model (beyond the base Hong–Kim run) assumed.
+  std::vector<std::string> ModelAssumptions;
   /// Hong–Kim's extensions, when computed.
   std::optional<llvm::json::Value> Extension;
 };
@@ -139,10 +148,13 @@ bool parseGivenCounts(llvm::StringRef Spec,
 
 /// The Hong–Kim cycle estimate (and the chosen extension) of K under L,
 /// with the occupancy already computed in Occ.
+/// \p Channels: CuMAPz's channel histogram of the launch (partition
+/// camping, for warplint's model), or null.
 CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
                              const ArchSpec &Arch, const GpuModel &Gpu,
                              const OccupancySummary &Occ,
-                             const EstimateOptions &O);
+                             const EstimateOptions &O,
+                             const ChannelSkewResult *Channels = nullptr);
 
 llvm::json::Value toJSON(const KernelEstimate &E);
 llvm::json::Value toJSON(const OccupancySummary &S);

@@ -10,6 +10,7 @@
 #include "Cost/ExtensionInputs.h"
 #include "Cost/MDM.h"
 #include "Cost/WangLou.h"
+#include "Cost/WarplintInputs.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -112,6 +113,21 @@ HongKimLaunch hongKimLaunchOf(const LaunchConfig &L,
   return HL;
 }
 
+std::string cyc(double V) { return llvm::formatv("{0:F0}", V).str(); }
+std::string two(double V) { return llvm::formatv("{0:F2}", V).str(); }
+
+/// The Hong–Kim bound and terms, for the base model and Wang–Lou.
+void hongKimBound(const HongKimResult &H, HongKimCase Case, CycleEstimate &C) {
+  C.Bound = Case == HongKimCase::NoMemory
+                ? std::string(boundOf(H))
+                : std::string(boundOf(H)) + " (eq. " +
+                      llvm::StringRef(toString(Case)).drop_front(2).str() + ")";
+  C.Breakdown = "MWP " + two(H.Mwp) + ", CWP " + two(H.Cwp) + "; memory " +
+                cyc(H.MemCycles) + " and computation " + cyc(H.CompCycles) +
+                " cycles per warp; synchronization " + cyc(H.SynchCost) +
+                " cycles";
+}
+
 /// The base model on C.Counts: C.HongKim, with every assumption made so
 /// far (\p Assumptions first), and its total as the kernel's.
 void runHongKim(const ArchSpec &Arch, const EstimateOptions &O,
@@ -124,6 +140,7 @@ void runHongKim(const ArchSpec &Arch, const EstimateOptions &O,
   C.HongKim.Assumptions = std::move(Assumptions);
   C.TotalCycles = C.HongKim.ExecCyclesWithSynch;
   C.TimeSeconds = C.HongKim.TimeSeconds;
+  hongKimBound(C.HongKim, C.HongKim.Case, C);
 }
 
 /// Which model: the one asked for with --model, else auto picks by the
@@ -133,6 +150,17 @@ VariantChoice chooseModel(const ArchSpec &Arch, const EstimateOptions &O,
                           LazyExtensionInputs &X) {
   if (std::optional<HongKimVariant> Asked = parseHongKimVariant(O.Model))
     return VariantChoice{*Asked, "asked for with --model"};
+  if (O.Model != "paper" && !X.Derived) {
+    VariantChoice C = defaultVariant(Arch, false);
+    C.Reason = "counts given with --counts, as the published models take "
+               "them (warplint's model needs the kernel's accesses); " +
+               C.Reason;
+    return C;
+  }
+  if (O.Model != "paper")
+    return VariantChoice{HongKimVariant::Warplint,
+                         "warplint's model (the default; docs/models/"
+                         "warplint.md): the bound the busiest SM meets first"};
   const bool MdmFeedable =
       X.Derived && Arch.L1Mshrs > 0 && Arch.NocBandwidthGBs > 0;
   bool Divergent = false;
@@ -187,6 +215,7 @@ void runWangLou(const KernelFacts &K, const ArchSpec &Arch,
     C.TotalCycles = R.ExecCyclesWithSynch;
     C.TimeSeconds = R.TimeSeconds;
     C.Extension = toJSON(R);
+    hongKimBound(R.Base, R.Case, C);
   } else {
     useBaseModel(C, "wang-lou: " + R.Error);
   }
@@ -273,6 +302,11 @@ void runCGPredict(const KernelFacts &K, const ArchSpec &Arch,
   C.TotalCycles = R.TotalCycles;
   C.TimeSeconds = R.TimeSeconds;
   C.Extension = toJSON(R);
+  C.Bound = R.MemoryBound ? "memory (eq. 16)" : "compute (eq. 17)";
+  C.Breakdown = "MWP " + two(R.Mwp) + ", CWP " + two(R.Cwp) + "; memory " +
+                cyc(R.MemCycles) + " and computation " + cyc(R.CompCycles) +
+                " cycles per warp; batches " + two(R.Batch) +
+                "; synchronization " + cyc(R.SyncCost) + " cycles";
   if (X.L2)
     if (llvm::json::Object *E = C.Extension->getAsObject()) {
       (*E)["l2"] = toJSON(*X.L2);
@@ -299,6 +333,9 @@ void runMdm(LazyExtensionInputs &X, CycleEstimate &C) {
   C.TotalCycles = R.KernelCycles;
   C.TimeSeconds = R.TimeSeconds;
   C.Extension = toJSON(R);
+  C.Bound = Mdm.MemoryDivergent ? "memory divergence" : "intervals";
+  C.Breakdown = "a representative warp takes " + cyc(R.Cycles) +
+                " cycles over MDM's intervals";
   if (llvm::json::Object *E = C.Extension->getAsObject()) {
     (*E)["w"] = Mdm.In.W;
     (*E)["mshrs"] = Mdm.In.Mshrs;
@@ -310,12 +347,69 @@ void runMdm(LazyExtensionInputs &X, CycleEstimate &C) {
   }
 }
 
+void runWarplint(const KernelFacts &K, const LaunchConfig &L,
+                 const ArchSpec &Arch, const GpuModel &Gpu,
+                 const OccupancySummary &Occ, const EstimateOptions &O,
+                 const ChannelSkewResult *Channels, CycleEstimate &C) {
+  WarplintDerivation D =
+      warplintInputFrom(K, L, Arch, Gpu, Occ, O.Analysis.Enum, Channels);
+  WarplintResult R = warplintModel(D.In);
+  if (!R.Ok) {
+    useBaseModel(C, "warplint: " + R.Error);
+    return;
+  }
+  C.TotalCycles = R.TotalCycles;
+  C.TimeSeconds = R.TimeSeconds;
+  C.Extension = toJSON(R);
+  C.Bound = R.Bound;
+  C.ModelAssumptions = R.Assumptions;
+  {
+    const WarplintWarp &W = D.In.Warp;
+    std::string Camp =
+        W.DramBytes > W.DramBytesUncamped * 1.001
+            ? " (partition camping x" + two(W.DramBytes / W.DramBytesUncamped) +
+                  ")"
+            : "";
+    C.Breakdown =
+        "per SM, " + cyc(R.WarpsPerSm) + " warps in " + cyc(R.Waves) +
+        " wave" + (R.Waves == 1 ? "" : "s") + ": issue " +
+        cyc(R.IssueCycles) + ", shared memory " + cyc(R.SharedCycles) +
+        ", DRAM " + cyc(R.DramCycles) + Camp + ", L1 " + cyc(R.LsuCycles) +
+        ", latency " +
+        cyc(R.LatencyCycles) + " cycles; per warp " + cyc(W.IssueInsts) +
+        " instructions, " + cyc(W.SharedWavefronts) +
+        " shared wavefronts, " + cyc(W.DramBytesUncamped) + " DRAM bytes, " +
+        cyc(W.GlobalLoads) + " global loads";
+  }
+  if (llvm::json::Object *E = C.Extension->getAsObject()) {
+    const WarplintWarp &W = D.In.Warp;
+    (*E)["per_warp"] = llvm::json::Object{
+        {"issue_instructions", W.IssueInsts},
+        {"shared_wavefronts", W.SharedWavefronts},
+        {"global_loads", W.GlobalLoads},
+        {"load_latency_cycles", W.LoadLatencyCycles},
+        {"transactions", W.Transactions},
+        {"dram_bytes", W.DramBytes},
+        {"dram_bytes_uncamped", W.DramBytesUncamped},
+        {"barriers", W.Barriers}};
+    (*E)["machine"] = llvm::json::Object{
+        {"issue_cycles", D.In.Machine.IssueCycles},
+        {"shared_cycles_per_wavefront", D.In.Machine.SharedCyclesPerWavefront},
+        {"dram_latency", D.In.Machine.DramLatency}};
+    llvm::json::Array Acc;
+    for (const WarplintAccess &A : D.Accesses)
+      Acc.push_back(toJSON(A));
+    (*E)["accesses"] = std::move(Acc);
+  }
+}
+
 } // namespace
 
 CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
                              const ArchSpec &Arch, const GpuModel &Gpu,
                              const OccupancySummary &Occ,
-                             const EstimateOptions &O) {
+                             const EstimateOptions &O,
+                             const ChannelSkewResult *Channels) {
   CycleEstimate C;
   std::vector<std::string> Assumptions;
   // The derived counts with their access pointers, for the extensions.
@@ -346,6 +440,9 @@ CycleEstimate estimateCycles(const KernelFacts &K, const LaunchConfig &L,
     break;
   case HongKimVariant::MDM:
     runMdm(X, C);
+    break;
+  case HongKimVariant::Warplint:
+    runWarplint(K, L, Arch, Gpu, Occ, O, Channels, C);
     break;
   }
   return C;

@@ -113,7 +113,9 @@ llvm::json::Value toJSON(const CycleEstimate &C) {
                          {"reason", C.Model.Reason},
                          {"note", C.ModelNote},
                          {"total_cycles", C.TotalCycles},
-                         {"time_seconds", C.TimeSeconds}};
+                         {"time_seconds", C.TimeSeconds},
+                         {"bound", C.Bound},
+                         {"breakdown", C.Breakdown}};
   if (C.Extension)
     (*O)["extension"] = *C.Extension;
   (*O)["total_cycles"] = C.TotalCycles;

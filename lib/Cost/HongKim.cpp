@@ -360,6 +360,7 @@ const char *toString(HongKimVariant V) {
   case HongKimVariant::WangLouL2: return "wang-lou";
   case HongKimVariant::CGPredict: return "cgpredict";
   case HongKimVariant::MDM: return "mdm";
+  case HongKimVariant::Warplint: return "warplint";
   }
   return "?";
 }
@@ -367,7 +368,8 @@ const char *toString(HongKimVariant V) {
 std::optional<HongKimVariant> parseHongKimVariant(const std::string &S) {
   for (HongKimVariant V :
        {HongKimVariant::Base, HongKimVariant::WangLouL2,
-        HongKimVariant::CGPredict, HongKimVariant::MDM})
+        HongKimVariant::CGPredict, HongKimVariant::MDM,
+        HongKimVariant::Warplint})
     if (S == toString(V))
       return V;
   if (S == "base")

@@ -175,7 +175,9 @@ HongKimInput hongKimInputFrom(const ArchSpec &A, const HongKimKernelCounts &C,
 double issueCyclesFor(const ArchSpec &A, std::string &Why);
 
 /// The model variants (docs/models/*.md).
-enum class HongKimVariant { Base, WangLouL2, CGPredict, MDM };
+/// The cycle models: Hong–Kim and its published extensions, and warplint's
+/// own (Cost/WarplintModel.h), the default.
+enum class HongKimVariant { Base, WangLouL2, CGPredict, MDM, Warplint };
 const char *toString(HongKimVariant V);
 std::optional<HongKimVariant> parseHongKimVariant(const std::string &S);
 

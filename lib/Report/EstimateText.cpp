@@ -66,33 +66,24 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
   // Cycles first: what a kernel costs on this GPU and what bounds it.
   std::vector<std::vector<std::string>> Cyc = {
       {"kernel", "grid", "block", "gpu", "occup.", "limiter", "model",
-       "cycles", "time", "MWP", "CWP", "bound"}};
+       "cycles", "time", "bound"}};
   for (const KernelEstimate &E : Estimates) {
     const CycleEstimate &C = E.Cycles;
-    const HongKimResult &H = C.HongKim;
-    bool Have = E.Occupancy.Detail.Valid && H.Ok;
-    Cyc.push_back(
-        {E.Kernel, dims(E.Config.Grid), dims(E.Config.Block), E.Gpu,
-         fmt::format("{:.0f}%", E.Occupancy.Occupancy * 100),
-         E.Occupancy.Limiter, Have ? toString(C.Model.Variant) : "-",
-         Have ? cycles(C.TotalCycles) : "-",
-         Have ? seconds(C.TimeSeconds) : "-",
-         Have ? fmt::format("{:.2f}", H.Mwp) : "-",
-         Have ? fmt::format("{:.2f}", H.Cwp) : "-",
-         !Have ? "-"
-         : H.Case == HongKimCase::NoMemory
-             ? std::string(boundOf(H))
-             : fmt::format("{} ({})", boundOf(H),
-                           llvm::StringRef(toString(H.Case)).drop_front(2))});
+    bool Have = E.Occupancy.Detail.Valid && C.HongKim.Ok;
+    Cyc.push_back({E.Kernel, dims(E.Config.Grid), dims(E.Config.Block), E.Gpu,
+                   fmt::format("{:.0f}%", E.Occupancy.Occupancy * 100),
+                   E.Occupancy.Limiter, Have ? toString(C.Model.Variant) : "-",
+                   Have ? cycles(C.TotalCycles) : "-",
+                   Have ? seconds(C.TimeSeconds) : "-",
+                   Have && !C.Bound.empty() ? C.Bound : "-"});
   }
-  std::string Out = table(Cyc, {0, 3, 5, 6, 11});
-  Out += "\nHong-Kim (ISCA'09 eq. 1-27): cycles of the whole launch at the "
-         "GPU's clock; MWP/CWP: memory- and computation-warp parallelism; "
-         "bound: the case of eq. 22-24 that applied: latency (too few warps), "
-         "memory (CWP >= MWP), "
-         "compute (MWP > CWP, or the computation cycles exceed the memory "
-         "cycles: Case 5, eq. 24). model: the variant whose total is shown "
-         "(docs/models/hong-kim.md).\n\n";
+  std::string Out = table(Cyc, {0, 3, 5, 6, 9});
+  Out += "\ncycles: the whole launch at the GPU's clock, by the model named "
+         "(--model; docs/models/). bound: what limits the kernel in that "
+         "model; warplint's: issue, shared memory, DRAM bandwidth, L1 "
+         "transactions or latency on the busiest SM (docs/models/warplint.md); Hong-Kim's: the case "
+         "of eq. 22-24 (docs/models/hong-kim.md). Each kernel's terms are "
+         "below.\n\n";
 
   std::vector<std::vector<std::string>> Mpe = {
       {"kernel", "grid", "block", "gpu", "occup.", "limiter", "reuse",
@@ -111,7 +102,7 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
          "kernel). ch_skew '-': not modelled (address-hashed partitions).\n";
   for (const KernelEstimate &E : Estimates) {
     if (E.Assumptions.empty() && E.CuMAPz.Unanalysable.empty() &&
-        E.Occupancy.Detail.Valid &&
+        E.Occupancy.Detail.Valid && E.Cycles.Breakdown.empty() &&
         !(E.Cycles.Derived && E.Cycles.Derived->ExcessSectors > 0))
       continue;
     Out += fmt::format("\n{} ({} x {}, {}): from {}\n", E.Kernel,
@@ -121,11 +112,12 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
       Out += fmt::format("  cannot launch: {}\n", E.Occupancy.Detail.Error);
     else if (E.Cycles.HongKim.Ok)
       Out += fmt::format(
-          "  counts per thread ({}): {} computation, {} coalesced and {} "
-          "uncoalesced memory, {} synchronization; {}\n",
-          E.Cycles.CountsSource, E.Cycles.Counts.Comp, E.Cycles.Counts.CoalMem,
-          E.Cycles.Counts.UncoalMem, E.Cycles.Counts.Synch,
-          describe(E.Cycles.HongKim.Case));
+          "  {}: {}, {}\n  counts per thread ({}): {} computation, {} "
+          "coalesced and {} uncoalesced memory, {} synchronization\n",
+          toString(E.Cycles.Model.Variant), E.Cycles.Bound,
+          E.Cycles.Breakdown, E.Cycles.CountsSource, E.Cycles.Counts.Comp,
+          E.Cycles.Counts.CoalMem, E.Cycles.Counts.UncoalMem,
+          E.Cycles.Counts.Synch);
     else
       Out += fmt::format("  no cycle estimate: {}\n", E.Cycles.HongKim.Error);
     if (E.Cycles.Derived && E.Cycles.Derived->ExcessSectors > 0) {

@@ -64,4 +64,46 @@ KernelBranchEfficiency kernelBranchEfficiency(const KernelFacts &K,
   return R;
 }
 
+std::optional<double> warpExecutionShare(const KernelFacts &K,
+                                         const LaunchConfig &L,
+                                         const std::vector<unsigned> &Loops,
+                                         const std::vector<GuardRef> &Guards,
+                                         const DivergenceOptions &O,
+                                         uint64_t &Budget, std::string &Why) {
+  Why.clear();
+  Scope S = scopeOf(K, Loops, Guards);
+  bool ThreadDependent = false;
+  for (const auto &G : S.Guards)
+    ThreadDependent |= G.first->Condition.isThreadDependent();
+  for (const LoopFacts *Lp : S.Loops)
+    ThreadDependent |= Lp->ThreadDependentTripCount;
+  if (!ThreadDependent && S.Guards.empty())
+    return 1.0;
+  WarpWalk W(K, L, O, Budget);
+  W.ExtraPerLane = 0;
+  if (std::string Not = W.prepare(S); !Not.empty()) {
+    Why = Not;
+    return std::nullopt;
+  }
+  double All = 0, Issued = 0;
+  W.walk([&](sym::Bindings &V, const std::array<int64_t, 3> &, unsigned Warp,
+             const std::map<std::string, int64_t> &, double Wt) {
+    bool Any = false;
+    for (unsigned Lane = 0; Lane < 32 && !Any; ++Lane)
+      Any = W.setLane(V, Warp, Lane) && W.reaches(V);
+    All += Wt;
+    if (Any)
+      Issued += Wt;
+    return true;
+  });
+  W.finish();
+  if (W.Exhausted) {
+    Why = budgetSpent(O);
+    return std::nullopt;
+  }
+  // A guard that cannot be evaluated counts as passed (WarpWalk::reaches):
+  // the share is then an upper bound.
+  return All > 0 ? Issued / All : 1.0;
+}
+
 } // namespace warplint

@@ -147,6 +147,22 @@ KernelBranchEfficiency kernelBranchEfficiency(const KernelFacts &K,
                                               const LaunchConfig &L,
                                               const DivergenceOptions &O = {});
 
+/// The share of a scope's warp executions in which at least one lane
+/// executes code under \p Guards inside \p Loops (ids, outermost first):
+/// the fraction of the warps that issue that code, the rest being skipped
+/// whole (`if (tid < s)` with s < 32 leaves all but one warp out). Warp
+/// executions as in DivergenceResult (blocks, warps, the evaluated
+/// iterations of the loops). 1 with no guard and no thread-dependent loop.
+/// A guard that cannot be evaluated counts as passed (an upper bound).
+/// std::nullopt with \p Why when the scope's loops or parameters cannot be
+/// evaluated or \p Budget (lane evaluations, decremented) runs out.
+std::optional<double> warpExecutionShare(const KernelFacts &K,
+                                         const LaunchConfig &L,
+                                         const std::vector<unsigned> &Loops,
+                                         const std::vector<GuardRef> &Guards,
+                                         const DivergenceOptions &O,
+                                         uint64_t &Budget, std::string &Why);
+
 } // namespace warplint
 
 #endif

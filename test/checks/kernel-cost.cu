@@ -1,6 +1,6 @@
 // warplint-kernel-cost: a kernel whose estimated cost exceeds a budget. Off
 // unless enabled, silent without a budget; the figures are those of
-// `warplint --estimate` for the same GPU (docs/models/hong-kim.md), so the
+// `warplint --estimate` for the same GPU (docs/models/warplint.md), so the
 // test runs both and checks that the warning quotes the estimate's cycles.
 // The GPU is the Hong-Kim paper's machine (1 GHz: a cycle is 1 ns).
 //
@@ -64,10 +64,10 @@ void run(float *o, const float *i) {
 }
 
 // The estimate's cycles, then the warning quoting them.
-// OVER: copy4 64 128 sm_10 {{[0-9]+}}% registers hong-kim [[C1:[0-9]+]] {{.*}}
-// OVER: copy4Strided 64 128 sm_10 {{[0-9]+}}% registers hong-kim [[C2:[0-9]+]] {{.*}}
+// OVER: copy4 64 128 sm_10 {{[0-9]+}}% registers warplint [[C1:[0-9]+]] {{.*}}
+// OVER: copy4Strided 64 128 sm_10 {{[0-9]+}}% registers warplint [[C2:[0-9]+]] {{.*}}
 // OVER: kernel-cost.cu:{{[0-9]+}}:17: warning: kernel 'copy4' costs an estimated [[C1]] cycles ({{[0-9.]+}} us at 1000 MHz), over its budget of 1000 cycles [warplint-kernel-cost]
-// OVER: note: hong-kim model (compute capability 1.x has no cache for global memory: the Hong-Kim model as published): MWP {{[0-9.]+}}, CWP {{[0-9.]+}}, {{(memory|compute|latency)}} bound (eq. {{2[234]}})
+// OVER: note: warplint model (warplint's model (the default; docs/models/warplint.md): the bound the busiest SM meets first): bound by {{(issue|shared memory|DRAM bandwidth|latency)}}; per SM, {{[0-9]+}} warps in {{[0-9]+}} wave{{s?}}: issue {{[0-9]+}}, shared memory 0, DRAM {{[0-9]+}}, L1 {{[0-9]+}}, latency {{[0-9]+}} cycles
 // OVER: note: occupancy {{[0-9]+}}% ({{[0-9]+}} blocks, {{[0-9]+}} warps per SM), limited by registers; per thread (derived): {{[0-9]+}} computation, 8 coalesced and 0 uncoalesced memory, 0 synchronization instructions
 // OVER: note: assuming grid (64, 1, 1) block (128, 1, 1), from the launch at
 // OVER: note: assuming 32 registers per thread (the default
@@ -79,8 +79,8 @@ void run(float *o, const float *i) {
 // REGS: note: occupancy 83% (5 blocks, 20 warps per SM), limited by registers
 // REGS-NOT: data_reuse
 //
-// HOST: copy4 64 128 sm_10 {{[0-9]+}}% registers hong-kim [[H1:[0-9]+]] {{.*}}
-// HOST: copy4Strided 64 128 sm_10 {{[0-9]+}}% registers hong-kim [[H2:[0-9]+]] {{.*}}
+// HOST: copy4 64 128 sm_10 {{[0-9]+}}% registers warplint [[H1:[0-9]+]] {{.*}}
+// HOST: copy4Strided 64 128 sm_10 {{[0-9]+}}% registers warplint [[H2:[0-9]+]] {{.*}}
 // HOST: warning: kernel 'copy4' costs an estimated [[H1]] cycles
 // HOST: warning: kernel 'copy4Strided' costs an estimated [[H2]] cycles
 // HOST: warning: kernel 'copy4' costs an estimated [[H1]] cycles

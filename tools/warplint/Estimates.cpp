@@ -27,9 +27,10 @@ using namespace warplint::cli;
 /// --model, --counts, --registers, --paper-rounding into O; false after an
 /// error message.
 static bool parseModelOptions(EstimateOptions &O) {
-  if (ModelOpt != "auto" && !parseHongKimVariant(ModelOpt)) {
-    errs() << "warplint: error: --model must be auto, hong-kim, wang-lou, "
-              "cgpredict or mdm, not '"
+  if (ModelOpt != "auto" && ModelOpt != "paper" &&
+      !parseHongKimVariant(ModelOpt)) {
+    errs() << "warplint: error: --model must be auto, warplint, paper, "
+              "hong-kim, wang-lou, cgpredict or mdm, not '"
            << ModelOpt << "'\n";
     return false;
   }

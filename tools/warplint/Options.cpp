@@ -93,9 +93,10 @@ cl::opt<bool> Estimate(
     cl::cat(Category));
 cl::opt<std::string> ModelOpt(
     "model",
-    cl::desc("Cycle model for --estimate and warplint-kernel-cost: auto (by "
-             "the GPU, docs/models/hong-kim.md), hong-kim, wang-lou, "
-             "cgpredict or mdm"),
+    cl::desc("Cycle model for --estimate and warplint-kernel-cost: auto "
+             "(warplint's own, docs/models/warplint.md; also 'warplint'), "
+             "paper (the published model that suits the GPU, "
+             "docs/models/hong-kim.md), hong-kim, wang-lou, cgpredict or mdm"),
     cl::init("auto"), cl::cat(Category));
 cl::list<std::string> CountsOpt(
     "counts",

@@ -1,0 +1,409 @@
+//===- WarplintInputs.cpp - warplint's model fed from a kernel ------------===//
+#include "Cost/WarplintInputs.h"
+#include "Cost/ExtensionInputs.h"
+#include "Cost/HongKim.h"
+#include "Cost/InstructionCounts.h"
+#include "Warp/Divergence.h"
+#include "Warp/MemoryModels.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace warplint {
+
+namespace {
+
+void addOnce(std::vector<std::string> &V, const std::string &S) {
+  if (std::find(V.begin(), V.end(), S) == V.end())
+    V.push_back(S);
+}
+
+std::string num(double V) { return llvm::formatv("{0:g}", V).str(); }
+
+/// Machine instructions per integer division or remainder by a variable:
+/// the compiler's software sequence (nvcc 13.0 for sm_75, sm_80, sm_90 adds
+/// 16 SASS instructions for an unsigned %, 24 for a signed /;
+/// docs/models/warplint.md). PTX counts it as one.
+constexpr double IntDivSequence = 20;
+
+/// Loops with a constant trip count up to this many iterations are taken
+/// as fully unrolled, as nvcc does (nvcc 13.0 unrolls the 32-iteration
+/// loops of validation/matmul/bpg_v100.cu completely: no branch in its
+/// PTX; docs/models/warplint.md).
+constexpr int64_t FullUnrollTrips = 32;
+
+/// Integer arithmetic that a fully unrolled loop does not execute per
+/// iteration: what depends on the iteration becomes constants folded into
+/// immediate offsets, what does not is hoisted out; the loop's own compare,
+/// increment and branch disappear.
+bool foldsWhenUnrolled(const OpFacts &Op) {
+  if (Op.Type != OpType::Int32 && Op.Type != OpType::Int64)
+    return Op.Kind == OpKind::Address;
+  switch (Op.Kind) {
+  case OpKind::Add:
+  case OpKind::Mul:
+  case OpKind::Shift:
+  case OpKind::Address:
+  case OpKind::Convert:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// SM cycles per shared-memory wavefront: 32 bits per bank per two cycles
+/// on 1.x and 2.x, 64 bits per cycle on 3.x, 32 bits per cycle from 5.0
+/// on (CUDA C Programming Guide, Compute Capabilities, Shared Memory).
+double sharedCyclesPerWavefront(const ArchSpec &A) {
+  return A.Major <= 2 ? 2.0 : 1.0;
+}
+
+/// Executions per thread and the share of warps that issue, cached per
+/// scope.
+class ScopeCounter {
+public:
+  ScopeCounter(const KernelFacts &K, const LaunchConfig &L,
+               const EnumerationOptions &Enum, std::vector<std::string> &As)
+      : K(K), L(L), As(As) {
+    Counts.Enum = Enum;
+    Div.Enum = Enum;
+  }
+
+  double executions(const std::vector<unsigned> &Loops) {
+    auto It = Trips.find(Loops);
+    if (It != Trips.end())
+      return It->second;
+    double N = executionsPerThread(K, Loops, L, Counts, As);
+    Trips[Loops] = N;
+    return N;
+  }
+
+  /// The share of warp executions that issue code in this scope.
+  double share(const std::vector<unsigned> &Loops,
+               const std::vector<GuardRef> &Guards, unsigned Line) {
+    bool Dependent = !Guards.empty();
+    for (unsigned Id : Loops)
+      for (const LoopFacts &Lp : K.Loops)
+        if (Lp.Id == Id && Lp.ThreadDependentTripCount)
+          Dependent = true;
+    if (!Dependent)
+      return 1.0;
+    std::vector<std::pair<unsigned, bool>> GKey;
+    for (const GuardRef &G : Guards)
+      GKey.push_back({G.Branch, G.Taken});
+    auto Key = std::make_pair(Loops, GKey);
+    auto It = Shares.find(Key);
+    if (It != Shares.end())
+      return It->second;
+    std::string Why;
+    std::optional<double> S =
+        warpExecutionShare(K, L, Loops, Guards, Div, Budget, Why);
+    if (!S)
+      addOnce(As, "the code under the branches around line " +
+                      std::to_string(Line) +
+                      " counted as issued by every warp: " + Why);
+    double V = S.value_or(1.0);
+    Shares[Key] = V;
+    return V;
+  }
+
+private:
+  const KernelFacts &K;
+  const LaunchConfig &L;
+  std::vector<std::string> &As;
+  InstructionCountOptions Counts;
+  DivergenceOptions Div;
+  uint64_t Budget = 20000000;
+  std::map<std::vector<unsigned>, double> Trips;
+  std::map<std::pair<std::vector<unsigned>,
+                     std::vector<std::pair<unsigned, bool>>>,
+           double>
+      Shares;
+};
+
+} // namespace
+
+WarplintDerivation warplintInputFrom(const KernelFacts &K,
+                                     const LaunchConfig &L,
+                                     const ArchSpec &Arch, const GpuModel &Gpu,
+                                     const OccupancySummary &Occ,
+                                     const EnumerationOptions &Enum,
+                                     const ChannelSkewResult *Channels) {
+  WarplintDerivation D;
+  WarplintInput &In = D.In;
+  std::vector<std::string> &As = In.Assumptions;
+  const std::string G = Arch.Id.empty() ? Arch.Name : Arch.Id;
+
+  // The machine.
+  WarplintMachine &M = In.Machine;
+  M.Sms = Arch.SmCount;
+  M.ClockGHz = Arch.CoreClockMHz / 1000.0;
+  M.DramGBs = Arch.DramBandwidthGBs;
+  std::string IssueWhy;
+  M.IssueCycles = issueCyclesFor(Arch, IssueWhy);
+  if (!IssueWhy.empty())
+    addOnce(As, "issue: " + num(M.IssueCycles) + " SM cycles per warp "
+                "instruction (" + IssueWhy + ")");
+  M.SharedCyclesPerWavefront = sharedCyclesPerWavefront(Arch);
+  M.DramLatency = Arch.LatDramCycles > 0 ? Arch.LatDramCycles : Arch.HkMemLd;
+  M.L2Latency = Arch.LatL2HitCycles;
+  if (!(M.DramLatency > 0))
+    addOnce(As, "the DRAM latency of " + G + " is not known: the latency "
+                "bound is left out");
+
+  // The launch.
+  WarplintLaunch &WL = In.Launch;
+  WL.Blocks = double(L.Grid[0]) * double(L.Grid[1]) * double(L.Grid[2]);
+  WL.WarpsPerBlock = std::ceil(double(L.threadsPerBlock()) / 32.0);
+  WL.ActiveBlocksPerSm = Occ.BlocksPerSm;
+
+  // The warp.
+  WarplintWarp &W = In.Warp;
+  ScopeCounter SC(K, L, Enum, As);
+  InstructionMapping Map;
+  Map.IntDiv = IntDivSequence;
+  std::set<unsigned> Unrolled;
+  for (const LoopFacts &Lp : K.Loops)
+    if (Lp.TripCount && !Lp.ThreadDependentTripCount)
+      if (std::optional<int64_t> T = Lp.TripCount->asConst())
+        if (*T > 0 && *T <= FullUnrollTrips)
+          Unrolled.insert(Lp.Id);
+  auto inUnrolled = [&](const std::vector<unsigned> &Loops) {
+    for (unsigned Id : Loops)
+      if (Unrolled.count(Id))
+        return true;
+    return false;
+  };
+  if (!Unrolled.empty())
+    addOnce(As, "loops of at most " + std::to_string(FullUnrollTrips) +
+                    " iterations known at compile time are fully unrolled, "
+                    "as nvcc does: their integer index arithmetic and loop "
+                    "control are not counted per iteration");
+  for (const OpFacts &Op : K.Ops) {
+    if (inUnrolled(Op.Loops) && foldsWhenUnrolled(Op))
+      continue;
+    // The compare of an unrolled loop's condition (on its header line).
+    if (Op.Kind == OpKind::Compare && (Op.Type == OpType::Int32 ||
+                                       Op.Type == OpType::Int64)) {
+      bool Header = false;
+      for (const LoopFacts &Lp : K.Loops)
+        Header |= Unrolled.count(Lp.Id) && Lp.Loc.Line == Op.Loc.Line;
+      if (Header)
+        continue;
+    }
+    if (Op.Kind == OpKind::Div || Op.Kind == OpKind::Rem)
+      if (Op.Type != OpType::Float && Op.Type != OpType::Double &&
+          Op.Divisor == 0)
+        addOnce(As, "an integer division or remainder by a variable "
+                    "(line " + std::to_string(Op.Loc.Line) + ") costs " +
+                    num(IntDivSequence) + " instructions, the compiler's "
+                    "software sequence");
+    std::string Why;
+    double N = instructionsFor(Op, Map, &Why);
+    if (!Why.empty())
+      addOnce(As, Why);
+    W.IssueInsts += N * SC.executions(Op.Loops) *
+                    SC.share(Op.Loops, Op.Guards, Op.Loc.Line);
+  }
+  for (const LoopFacts &Lp : K.Loops) {
+    std::vector<unsigned> Chain{Lp.Id};
+    for (std::optional<unsigned> P = Lp.Parent; P && Chain.size() < 64;) {
+      Chain.insert(Chain.begin(), *P);
+      std::optional<unsigned> Next;
+      for (const LoopFacts &Q : K.Loops)
+        if (Q.Id == *P)
+          Next = Q.Parent;
+      P = Next;
+    }
+    if (Unrolled.count(Lp.Id))
+      continue;
+    W.IssueInsts += Map.LoopBranch * SC.executions(Chain) *
+                    SC.share(Chain, Lp.Guards, Lp.Loc.Line);
+  }
+  for (const BarrierFacts &B : K.Barriers) {
+    double N = SC.executions(B.Loops) * SC.share(B.Loops, B.Guards, B.Loc.Line);
+    W.IssueInsts += N;
+    if (B.Name.find("syncthreads") != std::string::npos ||
+        B.Name == "__barrier_sync" || B.Name.find("this_thread_block") !=
+                                          std::string::npos)
+      W.Barriers += N;
+  }
+
+  // The camping slowdown of each global reference: its channel skew
+  // (CuMAPz eq. 5, over the blocks that run together), by which the
+  // busiest partition serves its requests more slowly than the others.
+  std::map<const AccessFacts *, double> Camping;
+  if (Channels && Channels->Analysed)
+    for (const ReferenceSkew &R : Channels->Refs)
+      if (R.Access)
+        Camping[R.Access] = std::max(1.0, R.Skew);
+
+  // Loads that hit: CGPredict's cache model (eq. 9-11) on a trace of the
+  // blocks one SM runs together, against that SM's share of the L2: the
+  // reuse between the warps and blocks of an SM (a stencil's neighbours, a
+  // tile re-read). Stores all reach DRAM.
+  std::map<const AccessFacts *, double> Hit;
+  if (Arch.Major >= 2 && Arch.L2Bytes > 0) {
+    CgL2Choice Cache = cgL2For(Arch);
+    if (Cache.Ok) {
+      InstructionCountOptions IO;
+      IO.Enum = Enum;
+      InstructionCounts IC = countInstructions(K, L, Gpu, IO);
+      CgTraceOptions TO;
+      TO.Enum = Enum;
+      CgTrace T = buildCgTrace(K, L, std::max(1u, Occ.BlocksPerSm),
+                               cgClassesOf(K, IC), TO);
+      CgCacheResult CR = cgPredictL2(T.Accesses, Cache.Cache);
+      if (CR.Ok) {
+        std::map<unsigned, std::pair<double, double>> RefMiss;
+        for (size_t I = 0; I < T.AccessIndex.size() &&
+                           I < CR.ReferencesPerAccess.size();
+             ++I) {
+          RefMiss[T.AccessIndex[I]].first += CR.ReferencesPerAccess[I];
+          RefMiss[T.AccessIndex[I]].second += CR.MissesPerAccess[I];
+        }
+        for (const auto &[Index, RM] : RefMiss)
+          if (Index < K.Accesses.size() && RM.first > 0)
+            Hit[&K.Accesses[Index]] = 1.0 - RM.second / RM.first;
+        for (const std::string &S : Cache.Assumptions)
+          addOnce(As, S);
+        for (const std::string &S : T.Assumptions)
+          addOnce(As, S);
+        addOnce(As, "loads hit in the L2 as CGPredict's cache model (eq. "
+                    "9-11) finds on a trace of the blocks one SM runs "
+                    "together; stores all reach DRAM; L1 hits are not "
+                    "modelled apart");
+      } else {
+        addOnce(As, "no L2 hit is modelled: " + CR.Error);
+      }
+    } else {
+      addOnce(As, "no L2 hit is modelled: " + Cache.Why);
+    }
+  }
+
+  for (const AccessFacts &A : K.Accesses) {
+    const double Insts =
+        SC.executions(A.Loops) *
+        (A.IsRead && A.IsWrite && !A.IsAtomic ? 2 : 1) *
+        SC.share(A.Loops, A.Guards, A.Loc.Line);
+    W.IssueInsts += Insts;
+    WarplintAccess WA;
+    WA.Text = A.Text;
+    WA.Line = A.Loc.Line;
+    WA.WarpInsts = Insts;
+    if (A.Space == MemorySpace::Shared) {
+      WA.Space = "shared";
+      double Waves = Gpu.Banks.HalfWarp ? 2 : 1, Wt = 0;
+      if (A.ElementSize) {
+        AccessEnumeration E = enumerateAccess(K, A, L, Enum);
+        double Sum = 0;
+        for (const WarpSample &S : E.Samples) {
+          Sum += S.Weight * analyzeBankConflicts(S.Req, Gpu.Banks).Wavefronts;
+          Wt += S.Weight;
+        }
+        if (Wt > 0)
+          Waves = Sum / Wt;
+      }
+      WA.WavefrontsPerRequest = Waves;
+      W.SharedWavefronts += Insts * Waves;
+      D.Accesses.push_back(WA);
+      continue;
+    }
+    if (A.Space != MemorySpace::Global && A.Space != MemorySpace::Unknown)
+      continue;
+    WA.Space = "global";
+    const double Loads = A.IsRead || A.IsAtomic
+                             ? SC.executions(A.Loops) *
+                                   SC.share(A.Loops, A.Guards, A.Loc.Line)
+                             : 0;
+    W.GlobalLoads += Loads;
+    // Bytes per request: the mean over the enumerated warp requests of the
+    // bytes their sectors (1.x: segments) move, load and store each.
+    double Bytes = 0, Transactions = 32;
+    bool Known = A.ElementSize && !A.IsAtomic;
+    if (Known) {
+      AccessEnumeration E = enumerateAccess(K, A, L, Enum);
+      for (const std::string &S : E.Assumptions)
+        addOnce(As, S);
+      if (!E.Unanalysable.empty() || E.Samples.empty())
+        Known = false;
+      if (Known) {
+        double Wt = 0, Sum = 0, Tr = 0;
+        for (const WarpSample &S : E.Samples) {
+          double B = 0;
+          for (bool Load : {true, false}) {
+            if (Load ? !A.IsRead : !A.IsWrite)
+              continue;
+            CoalescingResult CR =
+                analyzeCoalescing(S.Req, Load ? Gpu.Loads : Gpu.Stores);
+            B += CR.BytesFetched;
+            Tr += S.Weight * CR.Transactions;
+          }
+          Sum += S.Weight * B;
+          Wt += S.Weight;
+        }
+        Bytes = Wt > 0 ? Sum / Wt : 0;
+        Transactions = Wt > 0 ? Tr / Wt : 0;
+        if (A.IsRead && A.IsWrite)
+          Transactions /= 2;
+        // Per instruction: a read-modify-write is two.
+        if (A.IsRead && A.IsWrite)
+          Bytes /= 2;
+        WA.BytesPerRequest = Bytes;
+        // The loads that hit do not reach DRAM.
+        if (A.IsRead && !A.IsWrite)
+          if (auto H = Hit.find(&A); H != Hit.end()) {
+            WA.L2HitRate = H->second;
+            Bytes *= 1.0 - H->second;
+          }
+      }
+    }
+    if (!Known) {
+      Bytes = 32.0 * 32.0; // one 32-byte sector per lane
+      addOnce(As, "'" + A.Text + "' (line " + std::to_string(A.Loc.Line) +
+                      ") moves one 32-byte sector per lane (" +
+                      (A.IsAtomic ? std::string("an atomic")
+                                  : std::string("its requests could not be "
+                                                "enumerated")) +
+                      ")");
+    }
+    if (!Known)
+      WA.BytesPerRequest = Bytes;
+    WA.TransactionsPerRequest = Transactions;
+    W.Transactions += Insts * Transactions;
+    // The chain waits for each load: at the L2 hit latency for the share
+    // that hits, the DRAM latency for the rest.
+    double Hits = WA.L2HitRate > 0 && M.L2Latency > 0 ? WA.L2HitRate : 0;
+    W.LoadLatencyCycles +=
+        Loads * (Hits * M.L2Latency + (1 - Hits) * M.DramLatency);
+    auto C = Camping.find(&A);
+    WA.Camping = C == Camping.end() ? 1.0 : C->second;
+    W.DramBytes += Insts * Bytes * WA.Camping;
+    W.DramBytesUncamped += Insts * Bytes;
+    D.Accesses.push_back(WA);
+  }
+  return D;
+}
+
+llvm::json::Value toJSON(const WarplintAccess &A) {
+  llvm::json::Object O{{"reference", A.Text},
+                       {"line", int64_t(A.Line)},
+                       {"space", A.Space},
+                       {"warp_instructions", A.WarpInsts}};
+  if (A.Space == "shared")
+    O["wavefronts_per_request"] = A.WavefrontsPerRequest;
+  else {
+    O["bytes_per_request"] = A.BytesPerRequest;
+    O["camping"] = A.Camping;
+    O["transactions_per_request"] = A.TransactionsPerRequest;
+    if (A.L2HitRate >= 0)
+      O["l2_hit_rate"] = A.L2HitRate;
+  }
+  return O;
+}
+
+} // namespace warplint
