@@ -48,23 +48,28 @@ sys.path.insert(0, HERE)
 from compare import spearman  # noqa: E402
 
 
+def die(msg):
+    print(f"published.py: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
 def read_rows(path):
     try:
         with open(path, newline="") as f:
             rows = list(csv.DictReader(f))
     except OSError as e:
-        sys.exit(f"published.py: cannot read {path}: {e.strerror}")
+        die(f"cannot read {path}: {e.strerror}")
     need = {"family", "gpu", "arch", "file", "kernel", "variant", "value", "unit"}
     for n, r in enumerate(rows, start=2):
         missing = [k for k in need if not (r.get(k) or "").strip()]
         if missing:
-            sys.exit(f"published.py: {path}:{n}: missing {', '.join(sorted(missing))}")
+            die(f"{path}:{n}: missing {', '.join(sorted(missing))}")
         if r["unit"] not in ("ms", "GB/s"):
-            sys.exit(f"published.py: {path}:{n}: unit '{r['unit']}' is neither ms nor GB/s")
+            die(f"{path}:{n}: unit '{r['unit']}' is neither ms nor GB/s")
         try:
             r["value"] = float(r["value"])
         except ValueError:
-            sys.exit(f"published.py: {path}:{n}: value '{r['value']}' is not a number")
+            die(f"{path}:{n}: value '{r['value']}' is not a number")
         r["measured_time"] = r["value"] if r["unit"] == "ms" else 1.0 / r["value"]
     return rows
 
@@ -166,7 +171,7 @@ def main(argv=None):
     ap.add_argument("--json", help="write the results as JSON to this file")
     a = ap.parse_args(argv)
     if not os.path.exists(a.warplint):
-        sys.exit(f"published.py: no warplint at {a.warplint} (--warplint)")
+        die(f"no warplint at {a.warplint} (--warplint)")
     rows = read_rows(a.csv)
     columns = [(m, "time", m) for m in (a.model or ["auto"])]
     if a.mpe:
