@@ -206,6 +206,17 @@ void runWangLou(const KernelFacts &K, const ArchSpec &Arch,
   double First = firstCompPeriodInsts(K);
   WangLouInput W = wangLouInputFrom(Arch, C.Counts, HL, First);
   W.Base.PaperRounding = O.PaperRounding;
+  // Sec. 3.2: an uncoalesced instruction's transactions are the 128-byte
+  // blocks it spans (a stride-s float access: s of them, up to 32), not
+  // its 32-byte sectors.
+  if (C.Derived && C.Derived->UncoalLinesPerMw > 0 &&
+      C.Derived->TransactionUnit == "32-byte sectors") {
+    W.Base.UncoalPerMw = C.Derived->UncoalLinesPerMw;
+    W.Base.Assumptions.push_back(
+        "#Uncoal_per_mw = " + two(W.Base.UncoalPerMw) +
+        " 128-byte blocks per uncoalesced warp instruction (Wang-Lou Sec. "
+        "3.2), not its 32-byte sectors");
+  }
   W.Base.Assumptions.push_back(
       "First_comp_period_insts = " + std::to_string(int64_t(First)) +
       ": the operations outside loops up to the first global access's "

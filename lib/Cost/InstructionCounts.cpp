@@ -222,6 +222,7 @@ struct Classified {
   AccessClass Class = AccessClass::Unclassified;
   double Transactions = 0; ///< mean per warp request
   double Sectors = 0, Excess = 0; ///< mean per warp request (1.x: transactions)
+  double Lines = 0; ///< mean distinct 128-byte lines (1.x: transactions)
   double WorstFactor = 1;
   std::string Unanalysable;
   std::vector<std::string> Assumptions;
@@ -238,7 +239,7 @@ Classified classify(const KernelFacts &K, const AccessFacts &A,
                                             : E.Unanalysable;
     return C;
   }
-  double Weight = 0, Sum = 0, Sectors = 0, Excess = 0;
+  double Weight = 0, Sum = 0, Sectors = 0, Excess = 0, Lines = 0;
   bool Broadcast = true;
   const bool Half = F == CoalescingFamily::CC1_0 || F == CoalescingFamily::CC1_2;
   for (const WarpSample &S : E.Samples) {
@@ -247,6 +248,7 @@ Classified classify(const KernelFacts &K, const AccessFacts &A,
     const double Moved = Half ? R.Transactions : R.Sectors;
     const double Ideal = Half ? R.IdealTransactions : R.IdealSectors;
     Sectors += S.Weight * Moved;
+    Lines += S.Weight * R.Transactions;
     Excess += S.Weight * std::max(0.0, Moved - Ideal);
     Weight += S.Weight;
     C.WorstFactor = std::max(C.WorstFactor, factorOf(R, F));
@@ -255,6 +257,7 @@ Classified classify(const KernelFacts &K, const AccessFacts &A,
   C.Transactions = Weight > 0 ? Sum / Weight : 0;
   C.Sectors = Weight > 0 ? Sectors / Weight : 0;
   C.Excess = Weight > 0 ? Excess / Weight : 0;
+  C.Lines = Weight > 0 ? Lines / Weight : 0;
   if (Broadcast)
     C.Class = AccessClass::Broadcast;
   else if (C.WorstFactor > O.MinFactor)
@@ -338,7 +341,7 @@ void countBarriers(const KernelFacts &K, TripCounter &Trips,
 /// of InstructionCounts are taken at the end: dynamic counts (W) and their
 /// transactions (T) or bank-conflict ways.
 struct AccessTotals {
-  double CoalW = 0, CoalT = 0, UncoalW = 0, UncoalT = 0;
+  double CoalW = 0, CoalT = 0, UncoalW = 0, UncoalT = 0, UncoalLines = 0;
   double SharedW = 0, SharedWays = 0;
   bool Atomics = false, LocalSeen = false;
 };
@@ -395,6 +398,7 @@ void classifyGlobalAccess(const KernelFacts &K, const AccessFacts &A,
     }
     Sum += Cl.Transactions;
     C.SectorsPerWarp += Cl.Sectors;
+    C.LinesPerWarp += Cl.Lines;
     C.ExcessPerWarp += Cl.Excess;
     C.WorstFactor = std::max(C.WorstFactor, Cl.WorstFactor);
     AnyUncoal |= Cl.Class == AccessClass::Uncoalesced;
@@ -449,6 +453,7 @@ void countGlobalAccess(const KernelFacts &K, const AccessFacts &A,
     R.GlobalUncoalesced += N;
     T.UncoalW += N;
     T.UncoalT += N * C.TransactionsPerWarp;
+    T.UncoalLines += N * C.LinesPerWarp / double(C.InstsPerExecution);
     break;
   case AccessClass::Unclassified:
     break;
@@ -502,6 +507,7 @@ void countAccesses(const KernelFacts &K, const LaunchConfig &L,
             "registers)");
   R.CoalPerMw = T.CoalW > 0 ? T.CoalT / T.CoalW : 0;
   R.UncoalPerMw = T.UncoalW > 0 ? T.UncoalT / T.UncoalW : 0;
+  R.UncoalLinesPerMw = T.UncoalW > 0 ? T.UncoalLines / T.UncoalW : 0;
   R.SharedConflictDegree = T.SharedW > 0 ? T.SharedWays / T.SharedW : 1;
 }
 

@@ -115,6 +115,9 @@ struct AccessCount {
   /// Mean sectors (1.x: transactions) per warp request, and the part of
   /// them above the ideal (Nsight Compute's "excessive sectors").
   double SectorsPerWarp = 0, ExcessPerWarp = 0;
+  /// Mean distinct 128-byte blocks (lines) per warp request (1.x: its
+  /// transactions), for Wang–Lou's #Uncoal_per_mw (Sec. 3.2).
+  double LinesPerWarp = 0;
   /// Why the access is Unclassified.
   std::string Unanalysable;
 };
@@ -150,6 +153,9 @@ struct InstructionCounts {
   /// instruction over the coalesced (broadcast included) and the uncoalesced
   /// global accesses, weighted by their dynamic counts; 0 when there is none.
   double CoalPerMw = 0, UncoalPerMw = 0;
+  /// The same for the uncoalesced accesses in 128-byte blocks (1.x:
+  /// transactions): Wang–Lou Sec. 3.2's unit.
+  double UncoalLinesPerMw = 0;
   /// "transactions" (1.x segments), "128-byte lines" (2.x L1-cached loads)
   /// or "32-byte sectors".
   std::string TransactionUnit;
