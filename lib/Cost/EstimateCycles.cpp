@@ -227,6 +227,7 @@ void runWangLou(const KernelFacts &K, const ArchSpec &Arch,
     C.TimeSeconds = R.TimeSeconds;
     C.Extension = toJSON(R);
     hongKimBound(R.Base, R.Case, C);
+    C.ModelAssumptions = R.Assumptions;
   } else {
     useBaseModel(C, "wang-lou: " + R.Error);
   }
@@ -314,6 +315,7 @@ void runCGPredict(const KernelFacts &K, const ArchSpec &Arch,
   C.TimeSeconds = R.TimeSeconds;
   C.Extension = toJSON(R);
   C.Bound = R.MemoryBound ? "memory (eq. 16)" : "compute (eq. 17)";
+  C.ModelAssumptions = R.Assumptions;
   C.Breakdown = "MWP " + two(R.Mwp) + ", CWP " + two(R.Cwp) + "; memory " +
                 cyc(R.MemCycles) + " and computation " + cyc(R.CompCycles) +
                 " cycles per warp; batches " + two(R.Batch) +
@@ -345,6 +347,8 @@ void runMdm(LazyExtensionInputs &X, CycleEstimate &C) {
   C.TimeSeconds = R.TimeSeconds;
   C.Extension = toJSON(R);
   C.Bound = Mdm.MemoryDivergent ? "memory divergence" : "intervals";
+  C.ModelAssumptions = R.Assumptions.empty() ? Mdm.In.Assumptions
+                                             : R.Assumptions;
   C.Breakdown = "a representative warp takes " + cyc(R.Cycles) +
                 " cycles over MDM's intervals";
   if (llvm::json::Object *E = C.Extension->getAsObject()) {

@@ -310,6 +310,29 @@ CgTrace buildCgTrace(const KernelFacts &K, const LaunchConfig &L,
   return T;
 }
 
+CgL2Choice cgL1For(const ArchSpec &A) {
+  CgL2Choice C;
+  const std::string G = A.Id.empty() ? A.Name : A.Id;
+  if (A.L1Bytes == 0) {
+    C.Why = "no L1 size is known for " + G + " (l1_size_bytes)";
+    return C;
+  }
+  uint64_t Line = A.L1LineBytes;
+  if (Line == 0 || (Line & (Line - 1)))
+    Line = 128;
+  const uint64_t Assoc = DefaultL1Associativity;
+  C.Assumptions.push_back(
+      "the L1 of " + G + " (" + std::to_string(A.L1Bytes) + " bytes, " +
+      std::to_string(Line) + "-byte lines) is " + std::to_string(Assoc) +
+      "-way set associative, LRU (no key gives its associativity)");
+  uint64_t Sets = std::max<uint64_t>(1, A.L1Bytes / (Assoc * Line));
+  C.Cache.SizeBytes = Sets * Assoc * Line;
+  C.Cache.Associativity = Assoc;
+  C.Cache.LineBytes = Line;
+  C.Ok = true;
+  return C;
+}
+
 CgL2Choice cgL2For(const ArchSpec &A) {
   CgL2Choice C;
   const std::string G = A.Id.empty() ? A.Name : A.Id;
@@ -424,10 +447,49 @@ MdmDerivation deriveMdmInput(const KernelFacts &K, const LaunchConfig &L,
     addOnce(D.Assumptions, "LLC miss rate 1: every L1 miss also misses the "
                            "L2 (no L2 estimate)");
   }
-  addOnce(D.Assumptions,
-          "every global warp request misses the L1: its L1 misses are the "
-          "distinct " + fmtNum(D.In.BlockBytes) +
-              "-byte lines its lanes touch (MDM Sec. III-A)");
+  // L1 misses: the lines a warp request touches (MDM Sec. III-A) that miss
+  // in an L1 trace of the blocks one SM runs together (CGPredict's
+  // conflict-set cache model, eq. 9-11, on the L1's geometry): a
+  // coalesced access whose neighbours the block's other warps just loaded
+  // hits.
+  std::map<unsigned, double> L1Miss;
+  if (CgL2Choice L1 = cgL1For(A); L1.Ok) {
+    CgTraceOptions TO;
+    TO.Enum = IO.Enum;
+    const unsigned BlocksPerSm = unsigned(std::max(
+        1.0, std::floor(double(WarpsPerSm) /
+                        std::max(1.0, std::ceil(double(L.threadsPerBlock()) /
+                                                32.0)))));
+    CgTrace T = buildCgTrace(K, L, BlocksPerSm, cgClassesOf(K, IC), TO);
+    CgCacheResult R = cgPredictL2(T.Accesses, L1.Cache);
+    if (R.Ok) {
+      std::map<unsigned, std::pair<double, double>> RM;
+      for (size_t I = 0;
+           I < T.AccessIndex.size() && I < R.ReferencesPerAccess.size(); ++I) {
+        RM[T.AccessIndex[I]].first += R.ReferencesPerAccess[I];
+        RM[T.AccessIndex[I]].second += R.MissesPerAccess[I];
+      }
+      for (const auto &[Index, P] : RM)
+        if (P.first > 0)
+          L1Miss[Index] = P.second / P.first;
+      for (const std::string &S : L1.Assumptions)
+        addOnce(D.Assumptions, S);
+      addOnce(D.Assumptions,
+              "L1 misses: the distinct " + fmtNum(D.In.BlockBytes) +
+                  "-byte lines a warp request touches (MDM Sec. III-A) "
+                  "times the share that misses in an L1 trace of the "
+                  "blocks one SM runs together (CGPredict eq. 9-11)");
+    } else {
+      addOnce(D.Assumptions, "every global warp request misses the L1 (" +
+                                 R.Error + ")");
+    }
+  } else {
+    addOnce(D.Assumptions,
+            "every global warp request misses the L1 (" + L1.Why +
+                "): its L1 misses are the distinct " +
+                fmtNum(D.In.BlockBytes) +
+                "-byte lines its lanes touch (MDM Sec. III-A)");
+  }
   std::string Why;
   const double Issue = issueCyclesFor(A, Why);
   if (!Why.empty())
@@ -471,8 +533,10 @@ MdmDerivation deriveMdmInput(const KernelFacts &K, const LaunchConfig &L,
                                  "addresses are not known)");
     }
     if (Acc.IsRead && !Acc.IsAtomic) {
-      R.MRead += *Lines;
-      if (*Lines > MdmDivergentLinesPerLoad)
+      auto M = L1Miss.find(I);
+      const double Misses = *Lines * (M == L1Miss.end() ? 1.0 : M->second);
+      R.MRead += Misses;
+      if (Misses > MdmDivergentLinesPerLoad)
         R.DivergentLoads += 1;
     }
     if (Acc.IsWrite || Acc.IsAtomic)

@@ -85,6 +85,7 @@ CgTrace buildCgTrace(const KernelFacts &K, const LaunchConfig &L,
 /// Assumed L2 associativity where the architecture file gives none.
 constexpr unsigned DefaultL2Associativity = 16;
 
+
 struct CgL2Choice {
   bool Ok = false;
   std::string Why; ///< when not Ok
@@ -96,6 +97,16 @@ struct CgL2Choice {
 /// to whole sets, at least one), l2_line_bytes (128 when unknown),
 /// l2_assoc (DefaultL2Associativity when unknown). Not Ok without an L2.
 CgL2Choice cgL2For(const ArchSpec &A);
+
+/// Assumed L1 associativity (the file has no key for it): MDM's simulated
+/// Pascal (Table III) has a 6-way L1; 4 is a common power-of-two figure
+/// below it.
+constexpr unsigned DefaultL1Associativity = 4;
+
+/// The L1 the one-SM trace meets for MDM's L1 misses: l1_size_bytes,
+/// l1_line_bytes (128 when unknown), DefaultL1Associativity. Not Ok without
+/// an L1 size.
+CgL2Choice cgL1For(const ArchSpec &A);
 
 // --- MDM ------------------------------------------------------------------------
 

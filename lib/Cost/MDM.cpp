@@ -17,12 +17,15 @@ MdmResult mdm(const MdmInput &In) {
   auto Pos = [](double V) { return std::isfinite(V) && V > 0; };
   auto NonNeg = [](double V) { return std::isfinite(V) && V >= 0; };
   if (!Pos(In.W)) return Fail("W (warps per SM) must be > 0");
-  if (!Pos(In.Mshrs)) return Fail("#MSHRs must be > 0");
+  if (!Pos(In.Mshrs))
+    return Fail("#MSHRs must be > 0 (l1_mshrs in the architecture file)");
   if (!Pos(In.SMs)) return Fail("#SMs must be > 0");
   if (!Pos(In.FreqGHz)) return Fail("f must be > 0");
   if (!Pos(In.BlockBytes)) return Fail("BlockSize must be > 0");
-  if (!Pos(In.NocBandwidthGBs) || !Pos(In.NocChannels))
-    return Fail("NoC bandwidth and channels must be > 0");
+  // No NoC bandwidth (0): its queueing is left out (mdmInputFrom says so).
+  const bool Noc = In.NocBandwidthGBs > 0;
+  if (In.NocBandwidthGBs < 0 || (Noc && !Pos(In.NocChannels)))
+    return Fail("NoC bandwidth must be >= 0 and its channels > 0");
   if (!Pos(In.DramBandwidthGBs) || !Pos(In.DramChannels))
     return Fail("DRAM bandwidth and channels must be > 0");
   if (!NonNeg(In.LMinLlc) || !NonNeg(In.LMinDram))
@@ -43,11 +46,12 @@ MdmResult mdm(const MdmInput &In) {
     X.MemoryDivergent = X.ConcurrentReadMisses > In.Mshrs;             // (2)
     X.M = std::min(X.ConcurrentReadMisses, In.Mshrs) + I.MWrite * In.W;// (3)
     X.LNoContention = In.LMinLlc + I.LlcMissRate * In.LMinDram;        // (4)
-    X.LNocService = In.FreqGHz * In.BlockBytes / In.NocBandwidthGBs /
-                    In.NocChannels;                                    // (7)
+    X.LNocService = Noc ? In.FreqGHz * In.BlockBytes / In.NocBandwidthGBs /
+                              In.NocChannels
+                        : 0;                                           // (7)
     X.LDramService = In.FreqGHz * I.LlcMissRate * In.BlockBytes /
                      In.DramBandwidthGBs / In.DramChannels;            // (8)
-    X.NocSaturated = X.LNocService * X.M * In.SMs >
+    X.NocSaturated = Noc && X.LNocService * X.M * In.SMs >
                      In.LMinLlc + In.LMinDram;                         // (10)
     const double Share = X.MemoryDivergent && X.NocSaturated ? 1.0 : 0.5;
     X.SNoc = Share * In.SMs * X.M * X.LNocService;                     // (9)
@@ -119,7 +123,9 @@ MdmInput mdmInputFrom(const ArchSpec &A) {
   if (A.L1Mshrs == 0)
     In.Assumptions.push_back("#MSHRs unknown for " + G);
   if (A.NocBandwidthGBs <= 0)
-    In.Assumptions.push_back("NoC bandwidth unknown for " + G);
+    In.Assumptions.push_back("NoC bandwidth unknown for " + G +
+                             " (noc_bandwidth_gbs): its queueing (eq. 7, "
+                             "9, 10) is left out, a lower bound");
   if (A.MemPartitions == 0)
     In.Assumptions.push_back("DRAM channels unknown for " + G +
                              ": the DRAM is one channel of the full "

@@ -182,3 +182,22 @@ TEST(MDMTest, RepeatedIntervalCountsItsInstructionsAndCyclesEachTime) {
   In.Intervals = {I};
   EXPECT_FALSE(mdm(In).Ok);
 }
+
+TEST(MDMTest, WithoutNocBandwidthItsQueueingIsLeftOut) {
+  // The divergent interval of the first test with no NoC: S^NoC = 0, the
+  // NoC is never saturated, so eq. 9's share is 1/2 for the DRAM:
+  // 0.5 x 8 SMs x M (48) x L^DRAMService (1) = 192.
+  MdmInput In = machine(8);
+  In.Intervals = {divergent()};
+  In.NocBandwidthGBs = 0;
+  MdmResult R = mdm(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  ASSERT_FALSE(R.Intervals.empty());
+  const MdmIntervalResult &X = R.Intervals[0];
+  EXPECT_DOUBLE_EQ(X.SNoc, 0);
+  EXPECT_FALSE(X.NocSaturated);
+  EXPECT_DOUBLE_EQ(X.M, 48);
+  EXPECT_DOUBLE_EQ(X.SDram, 192);
+  In.NocBandwidthGBs = -1;
+  EXPECT_FALSE(mdm(In).Ok);
+}
