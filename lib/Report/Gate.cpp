@@ -18,6 +18,9 @@ namespace {
 struct KernelRow {
   std::string Launch;
   std::optional<double> Mpe, Cycles;
+  /// The cycle model behind Cycles (selected_model.name); empty in reports
+  /// that do not say.
+  std::string Model;
 };
 
 std::string launchKey(const Object &K) {
@@ -86,6 +89,9 @@ bool readKernels(const llvm::json::Value &Report,
     if (!Metric(K->getObject("cumapz"), "mpe", R.Mpe) ||
         !Metric(K->getObject("hong_kim"), "total_cycles", R.Cycles))
       return false;
+    if (const Object *H = K->getObject("hong_kim"))
+      if (const Object *M = H->getObject("selected_model"))
+        R.Model = M->getString("name").value_or("").str();
     Out[Key].push_back(R);
   }
   return true;
@@ -168,6 +174,17 @@ GateResult compareReports(const llvm::json::Value &Baseline,
                          fmt::format("{:+.1f}%", Change * 100), Status});
       };
       Compare("MPE", B->Mpe, C.Mpe, /*HigherIsBetter=*/true);
+      // Cycles of two different models are not comparable: a baseline
+      // written before the default model changed (or with another
+      // --model) is said, not failed.
+      if (!B->Model.empty() && !C.Model.empty() && B->Model != C.Model) {
+        ++G.SkippedKernels;
+        Lines.push_back({Key, C.Launch, "cycles", num(B->Cycles),
+                         num(C.Cycles), "",
+                         "model changed (" + B->Model + " -> " + C.Model +
+                             "): not compared; write a new baseline"});
+        continue;
+      }
       Compare("cycles", B->Cycles, C.Cycles, /*HigherIsBetter=*/false);
     }
   }
