@@ -73,13 +73,62 @@ public:
     Div.Enum = Enum;
   }
 
+  /// Executions per warp: the product of the loops' trip counts, a loop
+  /// whose trip count depends on the thread at the longest of the warp's
+  /// lanes (the others wait, masked).
   double executions(const std::vector<unsigned> &Loops) {
     auto It = Trips.find(Loops);
     if (It != Trips.end())
       return It->second;
-    double N = executionsPerThread(K, Loops, L, Counts, As);
+    std::vector<std::string> Scratch;
+    double N = 1;
+    bool Replaced = false;
+    for (size_t I = 0; I < Loops.size(); ++I) {
+      std::vector<unsigned> Outer(Loops.begin(), Loops.begin() + I);
+      std::vector<unsigned> Upto(Loops.begin(), Loops.begin() + I + 1);
+      const double Before = executionsPerThread(K, Outer, L, Counts, Scratch);
+      double Factor =
+          Before > 0 ? executionsPerThread(K, Upto, L, Counts, Scratch) / Before
+                     : 0;
+      const LoopFacts *Lp = nullptr;
+      for (const LoopFacts &X : K.Loops)
+        if (X.Id == Loops[I])
+          Lp = &X;
+      if (Lp && Lp->ThreadDependentTripCount) {
+        if (std::optional<double> Longest = longest(*Lp, Outer)) {
+          Factor = *Longest;
+          Replaced = true;
+        }
+      }
+      N *= Factor;
+    }
+    // Thread 0's trip count, which the per-thread counts assume, is
+    // replaced by the warps' longest where that was evaluated.
+    for (const std::string &S : Scratch)
+      if (!Replaced || S.find("as for thread 0 of block 0") == std::string::npos)
+        addOnce(As, S);
     Trips[Loops] = N;
     return N;
+  }
+
+  /// The mean over warps of the longest lane's trips of \p Lp, once.
+  std::optional<double> longest(const LoopFacts &Lp,
+                                const std::vector<unsigned> &Outer) {
+    auto [C, New] = Longest.try_emplace(Lp.Id, std::nullopt);
+    if (!New)
+      return C->second;
+    std::string Why;
+    double LaneMean = 0;
+    C->second = warpLongestTrips(K, L, Lp, Outer, Div, Budget, LaneMean, Why);
+    const std::string Where = "the loop at line " + std::to_string(Lp.Loc.Line);
+    if (C->second)
+      addOnce(As, Where + " runs, per warp, as long as its longest lane: " +
+                      num(*C->second) + " iterations on average over the "
+                      "warps (a lane's mean: " + num(LaneMean) + ")");
+    else
+      addOnce(As, Where + " runs thread 0's trip count per warp: its lanes' "
+                      "trips could not be evaluated (" + Why + ")");
+    return C->second;
   }
 
   /// The share of warp executions that issue code in this scope.
@@ -119,6 +168,7 @@ private:
   DivergenceOptions Div;
   uint64_t Budget = 20000000;
   std::map<std::vector<unsigned>, double> Trips;
+  std::map<unsigned, std::optional<double>> Longest;
   std::map<std::pair<std::vector<unsigned>,
                      std::vector<std::pair<unsigned, bool>>>,
            double>
@@ -183,9 +233,51 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
                     " iterations known at compile time are fully unrolled, "
                     "as nvcc does: their integer index arithmetic and loop "
                     "control are not counted per iteration");
+  // Address arithmetic in a loop that is not unrolled, strength-reduced as
+  // the compiler does: a subscript that changes with the loop advances a
+  // pointer by one add per iteration; one that does not is computed once,
+  // outside. The address operations of a line are matched with the line's
+  // accesses in the same loops.
+  auto addressCost = [&](const OpFacts &Op) -> std::optional<double> {
+    if (Op.Kind != OpKind::Address || Op.Loops.empty())
+      return std::nullopt;
+    std::set<std::string> LoopSyms;
+    for (unsigned Id : Op.Loops)
+      for (const LoopFacts &Lp : K.Loops)
+        if (Lp.Id == Id) {
+          LoopSyms.insert(Lp.IterSymbol);
+          if (!Lp.Var.empty())
+            LoopSyms.insert(Lp.Var);
+        }
+    unsigned Total = 0, Varying = 0;
+    for (const AccessFacts &A : K.Accesses) {
+      if (A.Loc.Line != Op.Loc.Line || A.Loops != Op.Loops)
+        continue;
+      ++Total;
+      std::map<std::string, sym::Expr> Syms;
+      A.Index.collectSymbols(Syms);
+      for (const auto &[Name, E] : Syms)
+        if (LoopSyms.count(Name) ||
+            E.symbolKind() == sym::SymbolKind::LoopIter ||
+            E.symbolKind() == sym::SymbolKind::LoopVar) {
+          ++Varying;
+          break;
+        }
+    }
+    if (Total != Op.Count)
+      return std::nullopt; // cannot match them: counted as written
+    return double(Varying);
+  };
+  bool StrengthReduced = false;
   for (const OpFacts &Op : K.Ops) {
     if (inUnrolled(Op.Loops) && foldsWhenUnrolled(Op))
       continue;
+    if (std::optional<double> Cost = addressCost(Op)) {
+      StrengthReduced = true;
+      W.IssueInsts += *Cost * SC.executions(Op.Loops) *
+                      SC.share(Op.Loops, Op.Guards, Op.Loc.Line);
+      continue;
+    }
     // The compare of an unrolled loop's condition (on its header line).
     if (Op.Kind == OpKind::Compare && (Op.Type == OpType::Int32 ||
                                        Op.Type == OpType::Int64)) {
@@ -209,6 +301,10 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
     W.IssueInsts += N * SC.executions(Op.Loops) *
                     SC.share(Op.Loops, Op.Guards, Op.Loc.Line);
   }
+  if (StrengthReduced)
+    addOnce(As, "address arithmetic in loops is strength-reduced as the "
+                "compiler does: one add per iteration for a subscript that "
+                "changes with the loop, none for one that does not");
   for (const LoopFacts &Lp : K.Loops) {
     std::vector<unsigned> Chain{Lp.Id};
     for (std::optional<unsigned> P = Lp.Parent; P && Chain.size() < 64;) {

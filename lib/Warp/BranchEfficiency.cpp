@@ -64,6 +64,70 @@ KernelBranchEfficiency kernelBranchEfficiency(const KernelFacts &K,
   return R;
 }
 
+std::optional<double> warpLongestTrips(const KernelFacts &K,
+                                       const LaunchConfig &L,
+                                       const LoopFacts &Loop,
+                                       const std::vector<unsigned> &Outer,
+                                       const DivergenceOptions &O,
+                                       uint64_t &Budget, double &LaneMean,
+                                       std::string &Why) {
+  Why.clear();
+  LaneMean = 0;
+  if (!Loop.TripCount) {
+    Why = "its trip count is not a closed form";
+    return std::nullopt;
+  }
+  Scope S = scopeOf(K, Outer, Loop.Guards);
+  S.Exprs.push_back(&*Loop.TripCount);
+  S.Self = &Loop;
+  WarpWalk W(K, L, O, Budget);
+  if (std::string Not = W.prepare(S); !Not.empty()) {
+    Why = Not;
+    return std::nullopt;
+  }
+  double Warps = 0, MaxSum = 0, Lanes = 0, LaneSum = 0;
+  bool Unknown = false;
+  W.walk([&](sym::Bindings &V, const std::array<int64_t, 3> &, unsigned Warp,
+             const std::map<std::string, int64_t> &, double Wt) {
+    int64_t Max = 0;
+    bool Any = false;
+    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+      if (!W.setLane(V, Warp, Lane) || !W.reaches(V))
+        continue;
+      std::optional<int64_t> T = V.evaluate(*Loop.TripCount);
+      if (!T) {
+        Unknown = true;
+        return false;
+      }
+      const int64_t Trips = std::max<int64_t>(0, *T);
+      Max = Any ? std::max(Max, Trips) : Trips;
+      Any = true;
+      LaneSum += Wt * double(Trips);
+      Lanes += Wt;
+    }
+    if (Any) {
+      Warps += Wt;
+      MaxSum += Wt * double(Max);
+    }
+    return true;
+  });
+  W.finish();
+  if (Unknown) {
+    Why = "its trip count does not evaluate for every lane";
+    return std::nullopt;
+  }
+  if (W.Exhausted) {
+    Why = budgetSpent(O);
+    return std::nullopt;
+  }
+  if (Warps <= 0) {
+    Why = "no lane reaches it";
+    return std::nullopt;
+  }
+  LaneMean = Lanes > 0 ? LaneSum / Lanes : 0;
+  return MaxSum / Warps;
+}
+
 std::optional<double> warpExecutionShare(const KernelFacts &K,
                                          const LaunchConfig &L,
                                          const std::vector<unsigned> &Loops,

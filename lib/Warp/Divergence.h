@@ -156,6 +156,22 @@ KernelBranchEfficiency kernelBranchEfficiency(const KernelFacts &K,
 /// A guard that cannot be evaluated counts as passed (an upper bound).
 /// std::nullopt with \p Why when the scope's loops or parameters cannot be
 /// evaluated or \p Budget (lane evaluations, decremented) runs out.
+/// A loop whose trip count depends on the thread: the mean over its warp
+/// executions (as warpExecutionShare's) of the largest trip count among the
+/// lanes that reach it, what a warp runs (its lanes that finish early wait,
+/// masked, for the longest), and the same for thread 0 of block 0's warp
+/// \p LaneMean receives the mean over the reaching lanes (what a thread
+/// runs on average). \p Outer: the ids of the enclosing loops, outermost
+/// first. std::nullopt with \p Why when the trip count or the
+/// scope cannot be evaluated.
+std::optional<double> warpLongestTrips(const KernelFacts &K,
+                                       const LaunchConfig &L,
+                                       const LoopFacts &Loop,
+                                       const std::vector<unsigned> &Outer,
+                                       const DivergenceOptions &O,
+                                       uint64_t &Budget, double &LaneMean,
+                                       std::string &Why);
+
 std::optional<double> warpExecutionShare(const KernelFacts &K,
                                          const LaunchConfig &L,
                                          const std::vector<unsigned> &Loops,

@@ -84,3 +84,27 @@ TEST(WarpShareTest, AGuardOnTheLoopIterationIsAveraged) {
   K.Branches.push_back(branch(0, Expr::lt(Tx, Expr(32) * It)));
   EXPECT_DOUBLE_EQ(share(K, launch(1, 128), {0}, {{0, true}}), 6.0 / 16.0);
 }
+
+TEST(WarpShareTest, ALaneDependentLoopRunsItsLongestLane) {
+  // for (j = 0; j < tx; ++j) in 64-thread blocks: warp 0's lanes run 0..31
+  // iterations (longest 31), warp 1's 32..63 (longest 63): 47 per warp on
+  // average; a lane's mean is 31.5.
+  KernelFacts K;
+  LoopFacts Lp;
+  Lp.Id = 0;
+  Lp.Kind = "for";
+  Lp.Affine = true;
+  Lp.TripCount = Tx;
+  Lp.ThreadDependentTripCount = true;
+  Lp.IterSymbol = "j";
+  K.Loops.push_back(Lp);
+  uint64_t Budget = 1000000;
+  double LaneMean = 0;
+  std::string Why;
+  std::optional<double> T = warpLongestTrips(K, launch(2, 64), K.Loops[0], {},
+                                             DivergenceOptions(), Budget,
+                                             LaneMean, Why);
+  ASSERT_TRUE(T) << Why;
+  EXPECT_DOUBLE_EQ(*T, 47.0);
+  EXPECT_DOUBLE_EQ(LaneMean, 31.5);
+}
