@@ -3,6 +3,7 @@
 
     compare.py MEASUREMENTS.csv [options]
     compare.py --results-dir validation/results [options]
+    compare.py --published [published.py options]   (validation/published/)
 
 Joins the harness's CSV (validation/harness, columns in docs/validation.md)
 with what warplint says about the same variants on the measured GPU:
@@ -689,6 +690,11 @@ def one(csv_path, a, expectations, levels_path):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--published":
+        # Published measurements (validation/published/): published.py.
+        import published
+        return published.main(argv[1:])
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("csv", nargs="?", help="the harness's measurement CSV")

@@ -29,7 +29,8 @@ Reported per family and GPU (Markdown on stdout):
   rho     Spearman's rank correlation (average ranks for ties);
   steps   the one-change steps (rows with step_from) whose direction the
           prediction gets right;
-  ratio   the median of predicted / measured time (ms rows only).
+  pred/meas  the median of predicted / measured time, for families
+          published in ms (n/a for GB/s: their bytes are not restated).
 
 Exit status: 0; 1 when --min-pairs is given and a family is below it, or
 --require-steps and a step is wrong; 2 on bad input. Python 3 standard
@@ -181,8 +182,10 @@ def main(argv=None):
     keys = sorted(next(iter(results.values())).keys())
     head = "| family | GPU | variants |" + "".join(
         f" {c[0]} pairs | {c[0]} rho | {c[0]} steps |" for c in columns)
+    ratio_cols = [c for c in columns if c[1] == "time"]
+    head += "".join(f" {c[0]} pred/meas |" for c in ratio_cols)
     print(head)
-    print("|" + " --- |" * (3 + 3 * len(columns)))
+    print("|" + " --- |" * (3 + 3 * len(columns) + len(ratio_cols)))
     totals = {c[0]: [0, 0, 0, 0] for c in columns}
     for key in keys:
         line = f"| {key[0]} | {key[1]} | {results[columns[0][0]][key]['variants']} |"
@@ -197,11 +200,15 @@ def main(argv=None):
                 fail = True
             if a.require_steps and good < len(r["steps"]):
                 fail = True
+        for c in ratio_cols:
+            r = results[c[0]][key]
+            line += f" {fmt(r['ratio'], 2)} |"
         print(line)
     line = "| **all** | | |"
     for c in columns:
         t = totals[c[0]]
         line += f" {fmt(t[0] / t[1] if t[1] else None, 2)} ({t[0]}/{t[1]}) | | {t[2]}/{t[3]} |"
+    line += " |" * len(ratio_cols)
     print(line)
     for c in columns:
         wrong = [(k, s) for k in keys for s, ok in results[c[0]][k]["steps"] if not ok]
