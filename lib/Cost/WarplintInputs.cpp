@@ -216,12 +216,31 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
   ScopeCounter SC(K, L, Enum, As);
   InstructionMapping Map;
   Map.IntDiv = IntDivSequence;
+  // Fully unrolled: a constant trip count with `#pragma unroll`, or up to
+  // FullUnrollTrips without a pragma; `#pragma unroll 1` keeps the loop.
+  // `#pragma unroll N`: the loop control runs once per N iterations.
   std::set<unsigned> Unrolled;
-  for (const LoopFacts &Lp : K.Loops)
-    if (Lp.TripCount && !Lp.ThreadDependentTripCount)
-      if (std::optional<int64_t> T = Lp.TripCount->asConst())
-        if (*T > 0 && *T <= FullUnrollTrips)
-          Unrolled.insert(Lp.Id);
+  std::map<unsigned, unsigned> Partial;
+  bool Pragmas = false;
+  for (const LoopFacts &Lp : K.Loops) {
+    Pragmas |= Lp.UnrollPragma.has_value();
+    if (Lp.UnrollPragma && *Lp.UnrollPragma > 1)
+      Partial[Lp.Id] = *Lp.UnrollPragma;
+    if (!Lp.TripCount || Lp.ThreadDependentTripCount ||
+        (Lp.UnrollPragma && *Lp.UnrollPragma != 0))
+      continue;
+    if (std::optional<int64_t> T = Lp.TripCount->asConst())
+      if (*T > 0 && (Lp.UnrollPragma || *T <= FullUnrollTrips))
+        Unrolled.insert(Lp.Id);
+  }
+  if (Pragmas)
+    addOnce(As, "#pragma unroll: a full unroll where the trip count is a "
+                "constant, `#pragma unroll N` runs the loop's control once "
+                "per N iterations, `#pragma unroll 1` keeps the loop");
+  auto controlShare = [&](unsigned LoopId) {
+    auto It = Partial.find(LoopId);
+    return It == Partial.end() ? 1.0 : 1.0 / double(It->second);
+  };
   auto inUnrolled = [&](const std::vector<unsigned> &Loops) {
     for (unsigned Id : Loops)
       if (Unrolled.count(Id))
@@ -278,12 +297,18 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
                       SC.share(Op.Loops, Op.Guards, Op.Loc.Line);
       continue;
     }
-    // The compare of an unrolled loop's condition (on its header line).
-    if (Op.Kind == OpKind::Compare && (Op.Type == OpType::Int32 ||
-                                       Op.Type == OpType::Int64)) {
+    // The compare of an unrolled loop's condition (on its header line);
+    // a partly unrolled loop's compare and increment once per N.
+    double Control = 1;
+    if ((Op.Kind == OpKind::Compare || Op.Kind == OpKind::Add) &&
+        (Op.Type == OpType::Int32 || Op.Type == OpType::Int64)) {
       bool Header = false;
       for (const LoopFacts &Lp : K.Loops)
-        Header |= Unrolled.count(Lp.Id) && Lp.Loc.Line == Op.Loc.Line;
+        if (Lp.Loc.Line == Op.Loc.Line && !Op.Loops.empty() &&
+            Op.Loops.back() == Lp.Id) {
+          Header |= Unrolled.count(Lp.Id) && Op.Kind == OpKind::Compare;
+          Control = controlShare(Lp.Id);
+        }
       if (Header)
         continue;
     }
@@ -295,7 +320,7 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
                     num(IntDivSequence) + " instructions, the compiler's "
                     "software sequence");
     std::string Why;
-    double N = instructionsFor(Op, Map, &Why);
+    double N = instructionsFor(Op, Map, &Why) * Control;
     if (!Why.empty())
       addOnce(As, Why);
     W.IssueInsts += N * SC.executions(Op.Loops) *
@@ -317,7 +342,8 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
     }
     if (Unrolled.count(Lp.Id))
       continue;
-    W.IssueInsts += Map.LoopBranch * SC.executions(Chain) *
+    W.IssueInsts += Map.LoopBranch * controlShare(Lp.Id) *
+                    SC.executions(Chain) *
                     SC.share(Chain, Lp.Guards, Lp.Loc.Line);
   }
   for (const BarrierFacts &B : K.Barriers) {

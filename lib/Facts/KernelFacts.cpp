@@ -242,6 +242,8 @@ static Array loopsJSON(const std::vector<LoopFacts> &Loops) {
                {"next", optional(L.Next)},
                {"trip_count", optional(L.TripCount)},
                {"thread_dependent_trip_count", L.ThreadDependentTripCount},
+               {"unroll_pragma", L.UnrollPragma ? Value(*L.UnrollPragma)
+                                                : Value(nullptr)},
                {"parent", L.Parent ? Value(*L.Parent) : Value(nullptr)},
                {"depth", L.Depth},
                {"loc", toJSON(L.Loc)},

@@ -169,6 +169,9 @@ struct LoopFacts {
   std::optional<sym::Expr> Next;
   std::optional<sym::Expr> TripCount; ///< symbolic where not constant
   bool ThreadDependentTripCount = false;
+  /// `#pragma unroll` on the loop: 0 for a full unroll (no count), N for
+  /// `#pragma unroll N` (1: not unrolled); std::nullopt without a pragma.
+  std::optional<unsigned> UnrollPragma;
   std::optional<unsigned> Parent;
   unsigned Depth = 0;
   SourceLoc Loc;

@@ -262,6 +262,9 @@ private:
   Env Vars;
   std::vector<GuardRef> Guards;
   std::vector<unsigned> LoopStack;
+  /// The `#pragma unroll` of the statement being executed, for the loop it
+  /// stands on (consumed by that loop's LoopFacts).
+  std::optional<unsigned> PendingUnroll;
   CallChain Calls;
   std::vector<const FunctionDecl *> CallStack;
   /// Pointer parameters of inlined calls that point at a caller's local

@@ -460,6 +460,8 @@ Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   LoopFacts LF;
   LF.Id = Id;
   LF.Kind = Kind;
+  LF.UnrollPragma = PendingUnroll;
+  PendingUnroll.reset();
   LF.Loc = loc(Loop->getBeginLoc());
   LF.Calls = Calls;
   LF.Guards = Guards;

@@ -50,8 +50,21 @@ Flow Interpreter::exec(const Stmt *S) {
     eval(E);
     return {};
   }
-  if (const auto *AS = dyn_cast<AttributedStmt>(S))
-    return exec(AS->getSubStmt());
+  if (const auto *AS = dyn_cast<AttributedStmt>(S)) {
+    // `#pragma unroll [N]` before a loop: a LoopHintAttr.
+    for (const Attr *A : AS->getAttrs())
+      if (const auto *H = dyn_cast<LoopHintAttr>(A)) {
+        if (H->getOption() == LoopHintAttr::Unroll)
+          PendingUnroll = H->getState() == LoopHintAttr::Disable ? 1u : 0u;
+        else if (H->getOption() == LoopHintAttr::UnrollCount)
+          if (const clang::Expr *V = H->getValue())
+            if (auto N = V->getIntegerConstantExpr(Ctx))
+              PendingUnroll = unsigned(std::max<int64_t>(1, N->getExtValue()));
+      }
+    Flow F = exec(AS->getSubStmt());
+    PendingUnroll.reset();
+    return F;
+  }
   if (const auto *LS = dyn_cast<LabelStmt>(S))
     return exec(LS->getSubStmt());
   if (isa<NullStmt>(S))
