@@ -84,6 +84,7 @@ InstructionCounts countsFromSource(const KernelFacts &K, const LaunchConfig &L,
                                    std::vector<std::string> &Assumptions) {
   InstructionCountOptions IO;
   IO.Enum = O.Analysis.Enum;
+  IO.AsCompiled = !O.CountsAsWritten;
   InstructionCounts IC = countInstructions(K, L, Gpu, IO);
   C.CountsSource = "derived";
   C.Counts.Comp = IC.hkCompInsts();

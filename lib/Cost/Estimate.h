@@ -78,6 +78,10 @@ struct EstimateOptions {
   /// source: the kernels of that PTX. CountsFromPtx with no entry for a
   /// kernel falls back to the source counts, said in an assumption.
   bool CountsFromPtx = false;
+  /// The paper models' source counts as written (every operation of every
+  /// iteration: --counts-from=source-as-written) instead of as the compiler
+  /// leaves them (Cost/CompiledShape.h).
+  bool CountsAsWritten = false;
   std::vector<PtxKernel> Ptx;
   /// Which cycle model: "auto" (warplint's own, Cost/WarplintModel.h),
   /// "paper" (the published model defaultVariant picks for the GPU),

@@ -1,9 +1,11 @@
 //===- InstructionCounts.cpp - Dynamic instruction counts per thread -----===//
 #include "Cost/InstructionCounts.h"
+#include "Cost/CompiledShape.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace warplint {
@@ -282,10 +284,12 @@ namespace {
 
 /// Arithmetic, address arithmetic and the branches of if/switch.
 void countOps(const KernelFacts &K, const InstructionMapping &M,
-              TripCounter &Trips, InstructionCounts &R) {
+              CompiledShape *Shape, TripCounter &Trips, InstructionCounts &R) {
   for (const OpFacts &Op : K.Ops) {
     std::string Why;
-    double N = instructionsFor(Op, M, &Why) * Trips.product(Op.Loops);
+    double N = (Shape ? Shape->opInstructions(Op, M, &Why)
+                      : instructionsFor(Op, M, &Why)) *
+               Trips.product(Op.Loops);
     if (!Why.empty())
       addOnce(R.Assumptions, Why);
     switch (Op.Kind) {
@@ -311,7 +315,8 @@ void countOps(const KernelFacts &K, const InstructionMapping &M,
 /// Loop back-edges: one per iteration of each loop, as often as its
 /// enclosing loops run.
 void countLoopBranches(const KernelFacts &K, const InstructionMapping &M,
-                       TripCounter &Trips, InstructionCounts &R) {
+                       const CompiledShape *Shape, TripCounter &Trips,
+                       InstructionCounts &R) {
   for (const LoopFacts &Lp : K.Loops) {
     std::vector<unsigned> Chain{Lp.Id};
     for (std::optional<unsigned> P = Lp.Parent; P && Chain.size() < 64;) {
@@ -319,7 +324,8 @@ void countLoopBranches(const KernelFacts &K, const InstructionMapping &M,
       const LoopFacts *PL = findLoop(K, *P);
       P = PL ? PL->Parent : std::nullopt;
     }
-    double N = M.LoopBranch * Trips.product(Chain);
+    double N = (Shape ? Shape->loopBranch(Lp.Id, M) : M.LoopBranch) *
+               Trips.product(Chain);
     R.Control += N;
     if (!Lp.Guards.empty())
       R.Guarded += N;
@@ -518,8 +524,14 @@ InstructionCounts countInstructions(const KernelFacts &K, const LaunchConfig &L,
                                     const InstructionCountOptions &O) {
   InstructionCounts R;
   TripCounter Trips(K, L, O, R.Assumptions);
-  countOps(K, O.Map, Trips, R);
-  countLoopBranches(K, O.Map, Trips, R);
+  std::optional<CompiledShape> Shape;
+  if (O.AsCompiled)
+    Shape.emplace(K);
+  countOps(K, O.Map, Shape ? &*Shape : nullptr, Trips, R);
+  countLoopBranches(K, O.Map, Shape ? &*Shape : nullptr, Trips, R);
+  if (Shape)
+    for (const std::string &N : Shape->notes())
+      addOnce(R.Assumptions, N);
   R.Computation = R.Arithmetic + R.AddressArith + R.Control;
   countBarriers(K, Trips, R);
   countAccesses(K, L, Gpu, O, Trips, R);

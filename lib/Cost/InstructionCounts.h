@@ -88,6 +88,11 @@ struct InstructionCountOptions {
   double MinFactor = 1.5;
   /// Iterations assumed for a loop whose trip count is not known.
   double UnknownTripCount = 1;
+  /// Count loops and address arithmetic as the compiler leaves them
+  /// (Cost/CompiledShape.h: small constant loops and `#pragma unroll`
+  /// unrolled, address arithmetic strength-reduced); false: every source
+  /// operation of every iteration, as written.
+  bool AsCompiled = true;
 };
 
 /// CGPredict's access classes (Sec. 3.3.2): coalesced, uncoalesced, and

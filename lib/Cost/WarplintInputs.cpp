@@ -1,5 +1,6 @@
 //===- WarplintInputs.cpp - warplint's model fed from a kernel ------------===//
 #include "Cost/WarplintInputs.h"
+#include "Cost/CompiledShape.h"
 #include "Cost/ExtensionInputs.h"
 #include "Cost/HongKim.h"
 #include "Cost/InstructionCounts.h"
@@ -29,31 +30,6 @@ std::string num(double V) { return llvm::formatv("{0:g}", V).str(); }
 /// 16 SASS instructions for an unsigned %, 24 for a signed /;
 /// docs/models/warplint.md). PTX counts it as one.
 constexpr double IntDivSequence = 20;
-
-/// Loops with a constant trip count up to this many iterations are taken
-/// as fully unrolled, as nvcc does (nvcc 13.0 unrolls the 32-iteration
-/// loops of validation/matmul/bpg_v100.cu completely: no branch in its
-/// PTX; docs/models/warplint.md).
-constexpr int64_t FullUnrollTrips = 32;
-
-/// Integer arithmetic that a fully unrolled loop does not execute per
-/// iteration: what depends on the iteration becomes constants folded into
-/// immediate offsets, what does not is hoisted out; the loop's own compare,
-/// increment and branch disappear.
-bool foldsWhenUnrolled(const OpFacts &Op) {
-  if (Op.Type != OpType::Int32 && Op.Type != OpType::Int64)
-    return Op.Kind == OpKind::Address;
-  switch (Op.Kind) {
-  case OpKind::Add:
-  case OpKind::Mul:
-  case OpKind::Shift:
-  case OpKind::Address:
-  case OpKind::Convert:
-    return true;
-  default:
-    return false;
-  }
-}
 
 /// SM cycles per shared-memory wavefront: 32 bits per bank per two cycles
 /// on 1.x and 2.x, 64 bits per cycle on 3.x, 32 bits per cycle from 5.0
@@ -216,102 +192,8 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
   ScopeCounter SC(K, L, Enum, As);
   InstructionMapping Map;
   Map.IntDiv = IntDivSequence;
-  // Fully unrolled: a constant trip count with `#pragma unroll`, or up to
-  // FullUnrollTrips without a pragma; `#pragma unroll 1` keeps the loop.
-  // `#pragma unroll N`: the loop control runs once per N iterations.
-  std::set<unsigned> Unrolled;
-  std::map<unsigned, unsigned> Partial;
-  bool Pragmas = false;
-  for (const LoopFacts &Lp : K.Loops) {
-    Pragmas |= Lp.UnrollPragma.has_value();
-    if (Lp.UnrollPragma && *Lp.UnrollPragma > 1)
-      Partial[Lp.Id] = *Lp.UnrollPragma;
-    if (!Lp.TripCount || Lp.ThreadDependentTripCount ||
-        (Lp.UnrollPragma && *Lp.UnrollPragma != 0))
-      continue;
-    if (std::optional<int64_t> T = Lp.TripCount->asConst())
-      if (*T > 0 && (Lp.UnrollPragma || *T <= FullUnrollTrips))
-        Unrolled.insert(Lp.Id);
-  }
-  if (Pragmas)
-    addOnce(As, "#pragma unroll: a full unroll where the trip count is a "
-                "constant, `#pragma unroll N` runs the loop's control once "
-                "per N iterations, `#pragma unroll 1` keeps the loop");
-  auto controlShare = [&](unsigned LoopId) {
-    auto It = Partial.find(LoopId);
-    return It == Partial.end() ? 1.0 : 1.0 / double(It->second);
-  };
-  auto inUnrolled = [&](const std::vector<unsigned> &Loops) {
-    for (unsigned Id : Loops)
-      if (Unrolled.count(Id))
-        return true;
-    return false;
-  };
-  if (!Unrolled.empty())
-    addOnce(As, "loops of at most " + std::to_string(FullUnrollTrips) +
-                    " iterations known at compile time are fully unrolled, "
-                    "as nvcc does: their integer index arithmetic and loop "
-                    "control are not counted per iteration");
-  // Address arithmetic in a loop that is not unrolled, strength-reduced as
-  // the compiler does: a subscript that changes with the loop advances a
-  // pointer by one add per iteration; one that does not is computed once,
-  // outside. The address operations of a line are matched with the line's
-  // accesses in the same loops.
-  auto addressCost = [&](const OpFacts &Op) -> std::optional<double> {
-    if (Op.Kind != OpKind::Address || Op.Loops.empty())
-      return std::nullopt;
-    std::set<std::string> LoopSyms;
-    for (unsigned Id : Op.Loops)
-      for (const LoopFacts &Lp : K.Loops)
-        if (Lp.Id == Id) {
-          LoopSyms.insert(Lp.IterSymbol);
-          if (!Lp.Var.empty())
-            LoopSyms.insert(Lp.Var);
-        }
-    unsigned Total = 0, Varying = 0;
-    for (const AccessFacts &A : K.Accesses) {
-      if (A.Loc.Line != Op.Loc.Line || A.Loops != Op.Loops)
-        continue;
-      ++Total;
-      std::map<std::string, sym::Expr> Syms;
-      A.Index.collectSymbols(Syms);
-      for (const auto &[Name, E] : Syms)
-        if (LoopSyms.count(Name) ||
-            E.symbolKind() == sym::SymbolKind::LoopIter ||
-            E.symbolKind() == sym::SymbolKind::LoopVar) {
-          ++Varying;
-          break;
-        }
-    }
-    if (Total != Op.Count)
-      return std::nullopt; // cannot match them: counted as written
-    return double(Varying);
-  };
-  bool StrengthReduced = false;
+  CompiledShape Shape(K);
   for (const OpFacts &Op : K.Ops) {
-    if (inUnrolled(Op.Loops) && foldsWhenUnrolled(Op))
-      continue;
-    if (std::optional<double> Cost = addressCost(Op)) {
-      StrengthReduced = true;
-      W.IssueInsts += *Cost * SC.executions(Op.Loops) *
-                      SC.share(Op.Loops, Op.Guards, Op.Loc.Line);
-      continue;
-    }
-    // The compare of an unrolled loop's condition (on its header line);
-    // a partly unrolled loop's compare and increment once per N.
-    double Control = 1;
-    if ((Op.Kind == OpKind::Compare || Op.Kind == OpKind::Add) &&
-        (Op.Type == OpType::Int32 || Op.Type == OpType::Int64)) {
-      bool Header = false;
-      for (const LoopFacts &Lp : K.Loops)
-        if (Lp.Loc.Line == Op.Loc.Line && !Op.Loops.empty() &&
-            Op.Loops.back() == Lp.Id) {
-          Header |= Unrolled.count(Lp.Id) && Op.Kind == OpKind::Compare;
-          Control = controlShare(Lp.Id);
-        }
-      if (Header)
-        continue;
-    }
     if (Op.Kind == OpKind::Div || Op.Kind == OpKind::Rem)
       if (Op.Type != OpType::Float && Op.Type != OpType::Double &&
           Op.Divisor == 0)
@@ -320,16 +202,14 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
                     num(IntDivSequence) + " instructions, the compiler's "
                     "software sequence");
     std::string Why;
-    double N = instructionsFor(Op, Map, &Why) * Control;
+    double N = Shape.opInstructions(Op, Map, &Why);
     if (!Why.empty())
       addOnce(As, Why);
     W.IssueInsts += N * SC.executions(Op.Loops) *
                     SC.share(Op.Loops, Op.Guards, Op.Loc.Line);
   }
-  if (StrengthReduced)
-    addOnce(As, "address arithmetic in loops is strength-reduced as the "
-                "compiler does: one add per iteration for a subscript that "
-                "changes with the loop, none for one that does not");
+  for (const std::string &N : Shape.notes())
+    addOnce(As, N);
   for (const LoopFacts &Lp : K.Loops) {
     std::vector<unsigned> Chain{Lp.Id};
     for (std::optional<unsigned> P = Lp.Parent; P && Chain.size() < 64;) {
@@ -340,10 +220,9 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
           Next = Q.Parent;
       P = Next;
     }
-    if (Unrolled.count(Lp.Id))
+    if (Shape.unrolled(Lp.Id))
       continue;
-    W.IssueInsts += Map.LoopBranch * controlShare(Lp.Id) *
-                    SC.executions(Chain) *
+    W.IssueInsts += Shape.loopBranch(Lp.Id, Map) * SC.executions(Chain) *
                     SC.share(Chain, Lp.Guards, Lp.Loc.Line);
   }
   for (const BarrierFacts &B : K.Barriers) {

@@ -35,12 +35,15 @@ static bool parseModelOptions(EstimateOptions &O) {
     return false;
   }
   O.Model = ModelOpt;
-  if (CountsFrom != "source" && CountsFrom != "ptx") {
-    errs() << "warplint: error: --counts-from must be source or ptx, not '"
+  if (CountsFrom != "source" && CountsFrom != "ptx" &&
+      CountsFrom != "source-as-written") {
+    errs() << "warplint: error: --counts-from must be source, "
+              "source-as-written or ptx, not '"
            << CountsFrom << "'\n";
     return false;
   }
   O.CountsFromPtx = CountsFrom == "ptx";
+  O.CountsAsWritten = CountsFrom == "source-as-written";
   O.PaperRounding = PaperRounding;
   if (RegistersOpt)
     O.RegistersPerThread = RegistersOpt.getValue();

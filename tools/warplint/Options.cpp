@@ -112,9 +112,11 @@ cl::opt<unsigned> RegistersOpt(
     cl::init(0), cl::cat(Category));
 cl::opt<std::string> CountsFrom(
     "counts-from",
-    cl::desc("Where --estimate's instruction counts come from: source (the "
-             "kernel facts, default) or ptx (the file compiled with nvcc "
-             "--ptx; docs/models/instruction-counts.md)"),
+    cl::desc("Where the paper models' instruction counts come from: source "
+             "(the kernel facts as the compiler leaves them, default), "
+             "source-as-written (every operation of every iteration) or ptx "
+             "(the file compiled with nvcc --ptx; "
+             "docs/models/instruction-counts.md)"),
     cl::init("source"), cl::cat(Category));
 cl::opt<bool> RegistersFromPtxas(
     "registers-from-ptxas",

@@ -234,8 +234,11 @@ TEST(MdmDerivationTest, IntervalsMissesAndDivergenceByHand) {
   std::string Err;
   auto G = gpuModelFor("sm_61", Err);
   ASSERT_TRUE(G) << Err;
-  InstructionCounts IC = countInstructions(K, L, *G);
-  // 3 + 10 x 1 arithmetic, 10 back-edges, 10 loads, 1 store = 34.
+  InstructionCountOptions AsWritten;
+  AsWritten.AsCompiled = false;
+  InstructionCounts IC = countInstructions(K, L, *G, AsWritten);
+  // As written: 3 + 10 x 1 arithmetic, 10 back-edges, 10 loads, 1 store =
+  // 34 (as compiled, the 10-iteration loop would be unrolled).
   ASSERT_DOUBLE_EQ(IC.Total, 34);
   MdmDerivation D = deriveMdmInput(K, L, mdmMachine(), IC, 8, 0.5);
   // 4 blocks x 2 warps = 8 warps over 2 SMs: W = min(8, 4) = 4.

@@ -110,7 +110,12 @@ KernelFacts twoLoops() {
 
 TEST(InstructionCountsTest, ClassesLoopsAndHongKimView) {
   KernelFacts K = twoLoops();
-  InstructionCounts C = countInstructions(K, launch(128), gpu("sm_80"));
+  // As written: every operation of every iteration (AsCompiled is tested
+  // below).
+  InstructionCountOptions AsWritten;
+  AsWritten.AsCompiled = false;
+  InstructionCounts C =
+      countInstructions(K, launch(128), gpu("sm_80"), AsWritten);
   // Arithmetic: adds 2 + sqrtf 1 + sinf 20 + double mul 1 (outside loops)
   //   + compare 4 + add 4 (loop 0: x4) + fma 32 (loops 0,1: x4x8) = 64.
   EXPECT_DOUBLE_EQ(C.Arithmetic, 64);
@@ -173,6 +178,7 @@ TEST(InstructionCountsTest, UncoalPerMwOnCC13) {
 TEST(InstructionCountsTest, MappingOptions) {
   KernelFacts K = twoLoops();
   InstructionCountOptions O;
+  O.AsCompiled = false;
   O.Map.FastMath = true; // sinf -> __sinf: 1 instead of 20
   O.Map.Address = 3;     // 2 subscripts x 3 x 32 = 192
   InstructionCounts C = countInstructions(K, launch(128), gpu("sm_80"), O);
@@ -269,3 +275,28 @@ TEST(InstructionCountsTest, UnclassifiedAndAtomicsAreUncoalescedForHongKim) {
 }
 
 } // namespace
+
+TEST(InstructionCountsTest, AsTheCompilerLeavesThem) {
+  // The two loops of twoLoops() run 4 and 8 times, constants: nvcc unrolls
+  // both. Loop 0's integer add (4) folds away, and so does the address
+  // arithmetic in loop 1 (2 x 2 x 32 = 128); the fma (32) stays; the
+  // back-edges (4 + 32) go. Loop 0's compare stays: it is not on the loop's
+  // header line (the hand-built ops have line 0), so it is not recognised
+  // as the loop's own. Arithmetic 64 - 4 = 60, address 0, control: the if's
+  // branch, 1.
+  KernelFacts K = twoLoops();
+  InstructionCounts C = countInstructions(K, launch(128), gpu("sm_80"));
+  EXPECT_DOUBLE_EQ(C.Arithmetic, 60);
+  EXPECT_DOUBLE_EQ(C.AddressArith, 0);
+  EXPECT_DOUBLE_EQ(C.Control, 1);
+  EXPECT_TRUE(mentions(C.Assumptions, "fully unrolled"));
+  // #pragma unroll 1 on loop 1 keeps it: its 2 subscripts' address
+  // arithmetic cannot be matched with accesses of the same line and loops
+  // (the test's shared access is on line 10, the ops on line 0), so it
+  // counts as written (2 x 2 x 32 = 128); its 32 back-edges come back.
+  K.Loops[1].UnrollPragma = 1u;
+  InstructionCounts Kept = countInstructions(K, launch(128), gpu("sm_80"));
+  EXPECT_DOUBLE_EQ(Kept.AddressArith, 128);
+  EXPECT_DOUBLE_EQ(Kept.Control, 1 + 32);
+  EXPECT_TRUE(mentions(Kept.Assumptions, "#pragma unroll"));
+}

@@ -1,0 +1,137 @@
+//===- CompiledShape.cpp - Loops and addresses as the compiler leaves them -===//
+#include "Cost/CompiledShape.h"
+
+namespace warplint {
+
+namespace {
+
+/// Integer arithmetic that a fully unrolled loop does not execute per
+/// iteration: what depends on the iteration becomes constants folded into
+/// immediate offsets, what does not is hoisted out.
+bool foldsWhenUnrolled(const OpFacts &Op) {
+  if (Op.Type != OpType::Int32 && Op.Type != OpType::Int64)
+    return Op.Kind == OpKind::Address;
+  switch (Op.Kind) {
+  case OpKind::Add:
+  case OpKind::Mul:
+  case OpKind::Shift:
+  case OpKind::Address:
+  case OpKind::Convert:
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+CompiledShape::CompiledShape(const KernelFacts &K) : K(K) {
+  for (const LoopFacts &Lp : K.Loops) {
+    Pragmas |= Lp.UnrollPragma.has_value();
+    if (Lp.UnrollPragma && *Lp.UnrollPragma > 1)
+      Partial[Lp.Id] = *Lp.UnrollPragma;
+    if (!Lp.TripCount || Lp.ThreadDependentTripCount ||
+        (Lp.UnrollPragma && *Lp.UnrollPragma != 0))
+      continue;
+    if (std::optional<int64_t> T = Lp.TripCount->asConst())
+      if (*T > 0 && (Lp.UnrollPragma || *T <= FullUnrollTrips))
+        Unrolled.insert(Lp.Id);
+  }
+}
+
+bool CompiledShape::inUnrolled(const std::vector<unsigned> &Loops) const {
+  // The innermost loop decides: its iterations are what the operation runs
+  // per; an unrolled outer loop around a kept inner one leaves the inner
+  // loop's arithmetic in place.
+  return !Loops.empty() && Unrolled.count(Loops.back()) > 0;
+}
+
+double CompiledShape::controlShare(unsigned LoopId) const {
+  auto It = Partial.find(LoopId);
+  return It == Partial.end() ? 1.0 : 1.0 / double(It->second);
+}
+
+std::optional<double> CompiledShape::addressCost(const OpFacts &Op) const {
+  if (Op.Kind != OpKind::Address || Op.Loops.empty())
+    return std::nullopt;
+  std::set<std::string> LoopSyms;
+  for (unsigned Id : Op.Loops)
+    for (const LoopFacts &Lp : K.Loops)
+      if (Lp.Id == Id) {
+        LoopSyms.insert(Lp.IterSymbol);
+        if (!Lp.Var.empty())
+          LoopSyms.insert(Lp.Var);
+      }
+  unsigned Total = 0, Varying = 0;
+  for (const AccessFacts &A : K.Accesses) {
+    if (A.Loc.Line != Op.Loc.Line || A.Loops != Op.Loops)
+      continue;
+    ++Total;
+    std::map<std::string, sym::Expr> Syms;
+    A.Index.collectSymbols(Syms);
+    for (const auto &[Name, E] : Syms)
+      if (LoopSyms.count(Name) ||
+          E.symbolKind() == sym::SymbolKind::LoopIter ||
+          E.symbolKind() == sym::SymbolKind::LoopVar) {
+        ++Varying;
+        break;
+      }
+  }
+  if (Total != Op.Count)
+    return std::nullopt; // cannot match them: counted as written
+  return double(Varying);
+}
+
+double CompiledShape::opInstructions(const OpFacts &Op,
+                                     const InstructionMapping &M,
+                                     std::string *Why) {
+  if (inUnrolled(Op.Loops) && foldsWhenUnrolled(Op)) {
+    Folded = true;
+    return 0;
+  }
+  if (std::optional<double> Cost = addressCost(Op)) {
+    StrengthReduced = true;
+    return *Cost;
+  }
+  // The compare of an unrolled loop's condition (on its header line); a
+  // partly unrolled loop's compare and increment once per N iterations.
+  double Control = 1;
+  if ((Op.Kind == OpKind::Compare || Op.Kind == OpKind::Add) &&
+      (Op.Type == OpType::Int32 || Op.Type == OpType::Int64) &&
+      !Op.Loops.empty())
+    for (const LoopFacts &Lp : K.Loops)
+      if (Lp.Loc.Line == Op.Loc.Line && Op.Loops.back() == Lp.Id) {
+        if (Unrolled.count(Lp.Id) && Op.Kind == OpKind::Compare) {
+          Folded = true;
+          return 0;
+        }
+        Control = controlShare(Lp.Id);
+      }
+  return instructionsFor(Op, M, Why) * Control;
+}
+
+double CompiledShape::loopBranch(unsigned LoopId,
+                                 const InstructionMapping &M) const {
+  return Unrolled.count(LoopId) ? 0 : M.LoopBranch * controlShare(LoopId);
+}
+
+std::vector<std::string> CompiledShape::notes() const {
+  std::vector<std::string> N;
+  if (!Unrolled.empty())
+    N.push_back("loops of at most " + std::to_string(FullUnrollTrips) +
+                " iterations known at compile time (any number under "
+                "`#pragma unroll`) are fully unrolled, as nvcc does: their "
+                "integer index arithmetic and loop control are not counted "
+                "per iteration");
+  if (Pragmas)
+    N.push_back("#pragma unroll: a full unroll where the trip count is a "
+                "constant, `#pragma unroll N` runs the loop's control once "
+                "per N iterations, `#pragma unroll 1` keeps the loop");
+  if (StrengthReduced)
+    N.push_back("address arithmetic in loops is strength-reduced as the "
+                "compiler does: one add per iteration for a subscript that "
+                "changes with the loop, none for one that does not");
+  return N;
+}
+
+} // namespace warplint
