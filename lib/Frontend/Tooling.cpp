@@ -458,7 +458,10 @@ std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
     }
   }
   Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  Extra.insert(Extra.end(), Opts.UserArgsBefore.begin(),
+               Opts.UserArgsBefore.end());
   R.insert(R.begin() + 1, Extra.begin(), Extra.end());
+  R.insert(R.end(), Opts.UserArgsAfter.begin(), Opts.UserArgsAfter.end());
   return R;
 }
 

@@ -50,6 +50,9 @@ struct FrontendOptions {
   llvm::raw_ostream *Log = nullptr;
   /// Arguments appended to every compile command (after warplint's own).
   std::vector<std::string> ExtraArgs;
+  /// The user's --extra-arg-before (before the command's own arguments)
+  /// and --extra-arg (after them), as clang-tidy's.
+  std::vector<std::string> UserArgsBefore, UserArgsAfter;
 };
 
 /// The result of one file.

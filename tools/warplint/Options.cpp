@@ -98,6 +98,16 @@ cl::opt<std::string> ModelOpt(
              "paper (the published model that suits the GPU, "
              "docs/models/hong-kim.md), hong-kim, wang-lou, cgpredict or mdm"),
     cl::init("auto"), cl::cat(Category));
+cl::list<std::string> ExtraArg(
+    "extra-arg",
+    cl::desc("An argument to append to every compile command, as "
+             "clang-tidy's (repeatable)"),
+    cl::cat(Category));
+cl::list<std::string> ExtraArgBefore(
+    "extra-arg-before",
+    cl::desc("An argument to put before the arguments of every compile "
+             "command, as clang-tidy's (repeatable)"),
+    cl::cat(Category));
 cl::list<std::string> CountsOpt(
     "counts",
     cl::desc("Per-thread instruction counts of a kernel, as a paper gives "

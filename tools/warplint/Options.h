@@ -41,6 +41,8 @@ extern llvm::cl::opt<std::string> ModelOpt;
 extern llvm::cl::list<std::string> CountsOpt;
 extern llvm::cl::opt<unsigned> RegistersOpt;
 extern llvm::cl::opt<std::string> CountsFrom;
+extern llvm::cl::list<std::string> ExtraArg;
+extern llvm::cl::list<std::string> ExtraArgBefore;
 extern llvm::cl::opt<bool> RegistersFromPtxas;
 extern llvm::cl::opt<std::string> NvccOpt;
 extern llvm::cl::opt<bool> PaperRounding;

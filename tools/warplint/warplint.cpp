@@ -175,6 +175,8 @@ static bool makeFrontendOptions(FrontendOptions &Opts) {
     Opts.ExtraArgs.push_back("-fno-caret-diagnostics");
   Opts.DefaultGpuArch = DefaultGpuArch;
   Opts.ForceBuiltinHeaders = BuiltinHeaders;
+  Opts.UserArgsBefore.assign(ExtraArgBefore.begin(), ExtraArgBefore.end());
+  Opts.UserArgsAfter.assign(ExtraArg.begin(), ExtraArg.end());
   if (CudaSideOpt == "device") {
     Opts.Side = CudaSide::Device;
   } else if (CudaSideOpt == "host") {
