@@ -94,9 +94,9 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
     configurationDiag("invalid Registers for %0: '%1' (a whole number, 1 to "
                       "255)")
         << getID() << RegistersText;
-  if (Model != "auto" && !parseHongKimVariant(Model))
-    configurationDiag("invalid Model for %0: '%1' (auto, hong-kim, wang-lou, "
-                      "cgpredict or mdm)")
+  if (Model != "auto" && Model != "paper" && !parseHongKimVariant(Model))
+    configurationDiag("invalid Model for %0: '%1' (auto, warplint, paper, "
+                      "hong-kim, wang-lou, cgpredict or mdm)")
         << getID() << Model;
   // No budget, nothing to compare with: a `warplint-*` glob enables this
   // check too, and it must stay quiet there (docs/checks/kernel-cost.md).
@@ -110,7 +110,8 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
   if (!In)
     return;
   EstimateOptions EO;
-  EO.Model = parseHongKimVariant(Model) ? Model : "auto";
+  EO.Model =
+      parseHongKimVariant(Model) || Model == "paper" ? Model : "auto";
   EO.MaxRegCount = In->TU->facts().Compile.MaxRegCount;
   if (Regs && !BadRegs && *Regs <= 255)
     EO.RegistersPerThread = unsigned(*Regs);

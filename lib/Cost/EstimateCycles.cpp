@@ -159,8 +159,8 @@ VariantChoice chooseModel(const ArchSpec &Arch, const EstimateOptions &O,
   }
   if (O.Model != "paper")
     return VariantChoice{HongKimVariant::Warplint,
-                         "warplint's model (the default; docs/models/"
-                         "warplint.md): the bound the busiest SM meets first"};
+                         "the default: the bound the busiest SM meets first "
+                         "(docs/models/warplint.md)"};
   const bool MdmFeedable =
       X.Derived && Arch.L1Mshrs > 0 && Arch.NocBandwidthGBs > 0;
   bool Divergent = false;
