@@ -30,6 +30,7 @@ config.environment.pop("CUDA_PATH", None)
 # The official SARIF 2.1.0 schema (scripts/setup.sh test-deps fetches it),
 # validated with Debian's python3-jsonschema under Debian's own python.
 config.substitutions.append(("%sarif_schema", config.sarif_schema))
+config.substitutions.append(("%sarif_multitool", config.sarif_multitool))
 config.substitutions.append(("%sys_python", "/usr/bin/python3"))
 # warplint-clangd and what its tests drive: the real clangd 19 (next to
 # clang++ in LLVM's tools directory) and Neovim (Debian's neovim package,

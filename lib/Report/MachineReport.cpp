@@ -1,6 +1,7 @@
 //===- MachineReport.cpp --------------------------------------------------===//
 #include "Report/MachineReport.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <set>
@@ -120,14 +121,38 @@ llvm::json::Value toSarif(const RunReport &R, const SarifOptions &O) {
   Array Rules;
   for (const std::string &Id : RuleIds) {
     RuleIndex[Id] = unsigned(Rules.size());
+    // SARIF 3.49.7: a name for people, different from the opaque id
+    // (warplint-bank-conflict -> BankConflict).
+    std::string Name;
+    llvm::StringRef Short = Id;
+    const bool Ours = Short.consume_front("warplint-");
+    for (llvm::StringRef Part : llvm::split(Short, '-'))
+      if (!Part.empty())
+        Name += llvm::toUpper(Part.front()) + Part.drop_front().str();
+    if (Name.empty() || Name == Id)
+      Name = "Rule" + std::to_string(Rules.size());
+    const std::string Uri =
+        Ours && !O.DocsBase.empty() ? O.DocsBase + Short.str() + ".md" : "";
+    // GitHub code scanning requires `help` (text and markdown).
+    std::string HelpText = Summaries[Id] + ".";
+    std::string HelpMd = "**" + Id + "**: " + Summaries[Id] + ".";
+    if (!Uri.empty()) {
+      HelpText += " Documentation: " + Uri;
+      HelpMd += " [Documentation](" + Uri + ")";
+    } else if (Ours) {
+      HelpText += " Documentation: docs/checks/" + Short.str() +
+                  ".md in warplint's sources.";
+      HelpMd += " Documentation: `docs/checks/" + Short.str() +
+                ".md` in warplint's sources.";
+    }
     Object Rule{{"id", Id},
-                {"name", Id},
+                {"name", Name},
                 {"shortDescription", Object{{"text", Summaries[Id]}}},
                 {"fullDescription", Object{{"text", Summaries[Id]}}},
+                {"help", Object{{"text", HelpText}, {"markdown", HelpMd}}},
                 {"defaultConfiguration", Object{{"level", "warning"}}}};
-    llvm::StringRef Short = Id;
-    if (Short.consume_front("warplint-") && !O.DocsBase.empty())
-      Rule["helpUri"] = O.DocsBase + Short.str() + ".md";
+    if (!Uri.empty())
+      Rule["helpUri"] = Uri;
     Rules.push_back(std::move(Rule));
   }
 
@@ -191,6 +216,14 @@ llvm::json::Value toSarif(const RunReport &R, const SarifOptions &O) {
                 {"version", R.ToolVersion},
                 {"semanticVersion", R.ToolVersion},
                 {"rules", std::move(Rules)}};
+  // The documentation root: the checks' base URL without its last folder
+  // (".../docs/checks/" -> ".../docs/").
+  if (!O.DocsBase.empty()) {
+    llvm::StringRef Base = llvm::StringRef(O.DocsBase).rtrim('/');
+    size_t Slash = Base.rfind('/');
+    if (Slash != llvm::StringRef::npos && Base.take_front(Slash).contains("://"))
+      Driver["informationUri"] = Base.take_front(Slash + 1).str();
+  }
   Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
              {"results", std::move(Results)},
              {"invocations",

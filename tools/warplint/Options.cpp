@@ -165,9 +165,11 @@ cl::opt<std::string> ParseErrors(
     cl::init("fail"), cl::cat(Category));
 cl::opt<std::string> DocsUrl(
     "docs-url",
-    cl::desc("Base URL of the check pages, for SARIF help links (default: "
-             "the docs/checks/ directory of this build's sources)"),
-    cl::init(WARPLINT_DOCS_URL), cl::cat(Category));
+    cl::desc("Base URL of the check pages, for SARIF help links, e.g. "
+             "https://github.com/ORG/warplint/blob/main/docs/checks/ "
+             "(default: none; the rules' help then names the page in "
+             "warplint's docs/checks/)"),
+    cl::init(""), cl::cat(Category));
 cl::opt<std::string> SarifRoot(
     "sarif-root",
     cl::desc("Directory SARIF locations are made relative to (default: the "
