@@ -112,7 +112,12 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     E.Assumptions = L.Assumptions;
     addUnique(E.Assumptions, E.Occupancy.Assumptions);
     addUnique(E.Assumptions, E.CuMAPz.Assumptions);
-    addUnique(E.Assumptions, E.Cycles.HongKim.Assumptions);
+    // The base Hong–Kim run's assumptions (its counts, Mem_LD, departure
+    // delays, bank conflicts as computation) belong to the notes only when
+    // a model of that family gives the total; warplint's model says its
+    // own (they stay in the JSON's hong_kim.assumptions).
+    if (E.Cycles.Model.Variant != HongKimVariant::Warplint)
+      addUnique(E.Assumptions, E.Cycles.HongKim.Assumptions);
     addUnique(E.Assumptions, E.Cycles.ModelAssumptions);
     if (!E.Cycles.ModelNote.empty())
       E.Assumptions.push_back(E.Cycles.ModelNote);

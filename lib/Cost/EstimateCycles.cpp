@@ -150,10 +150,13 @@ VariantChoice chooseModel(const ArchSpec &Arch, const EstimateOptions &O,
                           LazyExtensionInputs &X) {
   if (std::optional<HongKimVariant> Asked = parseHongKimVariant(O.Model))
     return VariantChoice{*Asked, "asked for with --model"};
-  if (O.Model != "paper" && !X.Derived) {
+  if (O.Model != "paper" && (!X.Derived || O.CountsFromPtx)) {
     VariantChoice C = defaultVariant(Arch, false);
-    C.Reason = "counts given with --counts, as the published models take "
-               "them (warplint's model needs the kernel's accesses); " +
+    C.Reason = std::string(O.CountsFromPtx
+                               ? "counts from the PTX (--counts-from=ptx)"
+                               : "counts given with --counts") +
+               ", as the published models take them (warplint's model "
+               "counts from the kernel's accesses); " +
                C.Reason;
     return C;
   }

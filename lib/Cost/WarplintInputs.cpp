@@ -228,9 +228,9 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
   for (const BarrierFacts &B : K.Barriers) {
     double N = SC.executions(B.Loops) * SC.share(B.Loops, B.Guards, B.Loc.Line);
     W.IssueInsts += N;
-    if (B.Name.find("syncthreads") != std::string::npos ||
-        B.Name == "__barrier_sync" || B.Name.find("this_thread_block") !=
-                                          std::string::npos)
+    // A block barrier (the block's warps wait for each other): every
+    // synchronization but __syncwarp and the fences.
+    if (B.Name.rfind("__threadfence", 0) != 0 && B.Name != "__syncwarp")
       W.Barriers += N;
   }
 
