@@ -375,8 +375,34 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     if (!Dup)
       R.push_back(C);
   }
-  if (!R.empty())
+  if (!R.empty()) {
+    // A launch option the user gave for the kernel replaces launch sites
+    // whose grid had to be assumed: it says what the site leaves open.
+    bool AllAssumed = true;
+    for (const LaunchConfig &C : R)
+      AllAssumed &= !C.Assumptions.empty();
+    if (AllAssumed) {
+      std::string Plain =
+          K.Name.substr(0, K.Name.size() - K.TemplateArgs.size());
+      for (const std::string &Key : {K.Name, Plain}) {
+        auto It = Opts.PerKernel.find(Key);
+        if (It == Opts.PerKernel.end())
+          continue;
+        std::string Err;
+        auto C = parseLaunchSpec(It->second, Err);
+        if (!C)
+          break; // said in step 3's pass below
+        C->From = LaunchConfig::Source::Option;
+        C->Origin = "the launch option for '" + Key + "', in place of " +
+                    R.front().Origin + " (whose grid is not known here)";
+        C->Loc = R.front().Loc;
+        C->Args = R.front().Args;
+        C->SharedBytes = R.front().SharedBytes;
+        return {*C};
+      }
+    }
     return R;
+  }
 
   // 2. Annotations.
   for (const AnnotationFacts &A : K.Annotations) {
