@@ -310,29 +310,6 @@ CgTrace buildCgTrace(const KernelFacts &K, const LaunchConfig &L,
   return T;
 }
 
-CgL2Choice cgL1For(const ArchSpec &A) {
-  CgL2Choice C;
-  const std::string G = A.Id.empty() ? A.Name : A.Id;
-  if (A.L1Bytes == 0) {
-    C.Why = "no L1 size is known for " + G + " (l1_size_bytes)";
-    return C;
-  }
-  uint64_t Line = A.L1LineBytes;
-  if (Line == 0 || (Line & (Line - 1)))
-    Line = 128;
-  const uint64_t Assoc = DefaultL1Associativity;
-  C.Assumptions.push_back(
-      "the L1 of " + G + " (" + std::to_string(A.L1Bytes) + " bytes, " +
-      std::to_string(Line) + "-byte lines) is " + std::to_string(Assoc) +
-      "-way set associative, LRU (no key gives its associativity)");
-  uint64_t Sets = std::max<uint64_t>(1, A.L1Bytes / (Assoc * Line));
-  C.Cache.SizeBytes = Sets * Assoc * Line;
-  C.Cache.Associativity = Assoc;
-  C.Cache.LineBytes = Line;
-  C.Ok = true;
-  return C;
-}
-
 CgL2Choice cgL2For(const ArchSpec &A) {
   CgL2Choice C;
   const std::string G = A.Id.empty() ? A.Name : A.Id;
@@ -454,25 +431,20 @@ MdmDerivation deriveMdmInput(const KernelFacts &K, const LaunchConfig &L,
   // hits.
   std::map<unsigned, double> L1Miss;
   if (CgL2Choice L1 = cgL1For(A); L1.Ok) {
-    CgTraceOptions TO;
-    TO.Enum = IO.Enum;
     const unsigned BlocksPerSm = unsigned(std::max(
         1.0, std::floor(double(WarpsPerSm) /
                         std::max(1.0, std::ceil(double(L.threadsPerBlock()) /
                                                 32.0)))));
-    CgTrace T = buildCgTrace(K, L, BlocksPerSm, cgClassesOf(K, IC), TO);
-    CgCacheResult R = cgPredictL2(T.Accesses, L1.Cache);
-    if (R.Ok) {
-      std::map<unsigned, std::pair<double, double>> RM;
-      for (size_t I = 0;
-           I < T.AccessIndex.size() && I < R.ReferencesPerAccess.size(); ++I) {
-        RM[T.AccessIndex[I]].first += R.ReferencesPerAccess[I];
-        RM[T.AccessIndex[I]].second += R.MissesPerAccess[I];
-      }
-      for (const auto &[Index, P] : RM)
-        if (P.first > 0)
-          L1Miss[Index] = P.second / P.first;
+    std::string Why;
+    std::vector<std::string> TraceAs;
+    std::map<unsigned, double> Hit = traceHitRates(
+        K, L, gpuModelFromArch(A), BlocksPerSm, IO.Enum, L1.Cache, TraceAs, Why);
+    if (Why.empty()) {
+      for (const auto &[Index, H] : Hit)
+        L1Miss[Index] = 1.0 - H;
       for (const std::string &S : L1.Assumptions)
+        addOnce(D.Assumptions, S);
+      for (const std::string &S : TraceAs)
         addOnce(D.Assumptions, S);
       addOnce(D.Assumptions,
               "L1 misses: the distinct " + fmtNum(D.In.BlockBytes) +
@@ -481,7 +453,7 @@ MdmDerivation deriveMdmInput(const KernelFacts &K, const LaunchConfig &L,
                   "blocks one SM runs together (CGPredict eq. 9-11)");
     } else {
       addOnce(D.Assumptions, "every global warp request misses the L1 (" +
-                                 R.Error + ")");
+                                 Why + ")");
     }
   } else {
     addOnce(D.Assumptions,

@@ -31,6 +31,7 @@
 #include "Cost/MDM.h"
 #include "Warp/WarpEnumerator.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,6 +98,19 @@ struct CgL2Choice {
 /// to whole sets, at least one), l2_line_bytes (128 when unknown),
 /// l2_assoc (DefaultL2Associativity when unknown). Not Ok without an L2.
 CgL2Choice cgL2For(const ArchSpec &A);
+
+/// Per access of \p K (its index in K.Accesses): the share of its lines that
+/// hit in \p Cache on a trace of the \p BlocksPerSm blocks one SM runs
+/// together (buildCgTrace, cgPredictL2). Empty, with \p Why, when the cache
+/// model cannot run; the trace's assumptions are added to \p Assumptions.
+std::map<unsigned, double> traceHitRates(const KernelFacts &K,
+                                         const LaunchConfig &L,
+                                         const GpuModel &Gpu,
+                                         unsigned BlocksPerSm,
+                                         const EnumerationOptions &Enum,
+                                         const CgCacheConfig &Cache,
+                                         std::vector<std::string> &Assumptions,
+                                         std::string &Why);
 
 /// Assumed L1 associativity (the file has no key for it): MDM's simulated
 /// Pascal (Table III) has a 6-way L1; 4 is a common power-of-two figure

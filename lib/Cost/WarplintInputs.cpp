@@ -250,40 +250,26 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
   std::map<const AccessFacts *, double> Hit;
   if (Arch.Major >= 2 && Arch.L2Bytes > 0) {
     CgL2Choice Cache = cgL2For(Arch);
+    std::string Why = Cache.Why;
     if (Cache.Ok) {
-      InstructionCountOptions IO;
-      IO.Enum = Enum;
-      InstructionCounts IC = countInstructions(K, L, Gpu, IO);
-      CgTraceOptions TO;
-      TO.Enum = Enum;
-      CgTrace T = buildCgTrace(K, L, std::max(1u, Occ.BlocksPerSm),
-                               cgClassesOf(K, IC), TO);
-      CgCacheResult CR = cgPredictL2(T.Accesses, Cache.Cache);
-      if (CR.Ok) {
-        std::map<unsigned, std::pair<double, double>> RefMiss;
-        for (size_t I = 0; I < T.AccessIndex.size() &&
-                           I < CR.ReferencesPerAccess.size();
-             ++I) {
-          RefMiss[T.AccessIndex[I]].first += CR.ReferencesPerAccess[I];
-          RefMiss[T.AccessIndex[I]].second += CR.MissesPerAccess[I];
-        }
-        for (const auto &[Index, RM] : RefMiss)
-          if (Index < K.Accesses.size() && RM.first > 0)
-            Hit[&K.Accesses[Index]] = 1.0 - RM.second / RM.first;
+      std::vector<std::string> TraceAs;
+      for (const auto &[Index, H] :
+           traceHitRates(K, L, Gpu, Occ.BlocksPerSm, Enum, Cache.Cache,
+                         TraceAs, Why))
+        Hit[&K.Accesses[Index]] = H;
+      if (Why.empty()) {
         for (const std::string &S : Cache.Assumptions)
           addOnce(As, S);
-        for (const std::string &S : T.Assumptions)
+        for (const std::string &S : TraceAs)
           addOnce(As, S);
         addOnce(As, "loads hit in the L2 as CGPredict's cache model (eq. "
                     "9-11) finds on a trace of the blocks one SM runs "
                     "together; stores all reach DRAM; L1 hits are not "
                     "modelled apart");
-      } else {
-        addOnce(As, "no L2 hit is modelled: " + CR.Error);
       }
-    } else {
-      addOnce(As, "no L2 hit is modelled: " + Cache.Why);
     }
+    if (!Why.empty())
+      addOnce(As, "no L2 hit is modelled: " + Why);
   }
 
   for (const AccessFacts &A : K.Accesses) {

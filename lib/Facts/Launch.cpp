@@ -277,6 +277,29 @@ std::string describeDecisions(
 }
 } // namespace
 
+/// The launch option (--launch) given for \p K, by its name with or
+/// without template arguments; an invalid one is said in \p Problems.
+static std::optional<LaunchConfig> launchOption(const KernelFacts &K,
+                                                const LaunchOptions &Opts,
+                                                std::vector<std::string> &Problems) {
+  std::string Plain = K.Name.substr(0, K.Name.size() - K.TemplateArgs.size());
+  for (const std::string &Key : {K.Name, Plain}) {
+    auto It = Opts.PerKernel.find(Key);
+    if (It == Opts.PerKernel.end())
+      continue;
+    std::string Err;
+    auto C = parseLaunchSpec(It->second, Err);
+    if (!C) {
+      Problems.push_back("invalid launch option for '" + Key + "': " + Err);
+      return std::nullopt;
+    }
+    C->From = LaunchConfig::Source::Option;
+    C->Origin = "the launch option for '" + Key + "'";
+    return C;
+  }
+  return std::nullopt;
+}
+
 std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                                                const LaunchOptions &Opts,
                                                std::vector<std::string> &Problems) {
@@ -381,26 +404,16 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     bool AllAssumed = true;
     for (const LaunchConfig &C : R)
       AllAssumed &= !C.Assumptions.empty();
-    if (AllAssumed) {
-      std::string Plain =
-          K.Name.substr(0, K.Name.size() - K.TemplateArgs.size());
-      for (const std::string &Key : {K.Name, Plain}) {
-        auto It = Opts.PerKernel.find(Key);
-        if (It == Opts.PerKernel.end())
-          continue;
-        std::string Err;
-        auto C = parseLaunchSpec(It->second, Err);
-        if (!C)
-          break; // said in step 3's pass below
-        C->From = LaunchConfig::Source::Option;
-        C->Origin = "the launch option for '" + Key + "', in place of " +
-                    R.front().Origin + " (whose grid is not known here)";
+    std::vector<std::string> Ignored;
+    if (AllAssumed)
+      if (std::optional<LaunchConfig> C = launchOption(K, Opts, Ignored)) {
+        C->Origin += ", in place of " + R.front().Origin +
+                     " (whose grid is not known here)";
         C->Loc = R.front().Loc;
         C->Args = R.front().Args;
         C->SharedBytes = R.front().SharedBytes;
         return {*C};
       }
-    }
     return R;
   }
 
@@ -425,22 +438,8 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     return R;
 
   // 3. Per-kernel option.
-  std::string Plain = K.Name.substr(0, K.Name.size() - K.TemplateArgs.size());
-  for (const std::string &Key : {K.Name, Plain}) {
-    auto It = Opts.PerKernel.find(Key);
-    if (It == Opts.PerKernel.end())
-      continue;
-    std::string Err;
-    auto C = parseLaunchSpec(It->second, Err);
-    if (!C) {
-      Problems.push_back("invalid launch option for '" + Key + "': " + Err);
-      break;
-    }
-    C->From = LaunchConfig::Source::Option;
-    C->Origin = "the launch option for '" + Key + "'";
-    R.push_back(*C);
-    return R;
-  }
+  if (std::optional<LaunchConfig> C = launchOption(K, Opts, Problems))
+    return {*C};
 
   // 4. __launch_bounds__ or the default.
   LaunchConfig C;

@@ -205,7 +205,7 @@ def scenario_lifecycle():
         print("answered after it: %s" % ("result" in r))
         kid = lsp_client.children(c.proc.pid)[0]
         print("exit code %d" % c.close())
-        print("clangd alive: %s" % lsp_client.alive(kid))
+        print("clangd alive: %s" % lsp_client.alive_after(kid))
     finally:
         c.kill()
     # 2. exit without shutdown: exit code 1 (LSP).
@@ -215,7 +215,7 @@ def scenario_lifecycle():
         kid = lsp_client.children(c.proc.pid)[0]
         c.notify("exit", None)
         print("exit without shutdown: code %d" % c.proc.wait(timeout=20))
-        print("clangd alive: %s" % lsp_client.alive(kid))
+        print("clangd alive: %s" % lsp_client.alive_after(kid))
     finally:
         c.kill()
     # 3. The editor goes away (end of input).
@@ -225,7 +225,7 @@ def scenario_lifecycle():
         kid = lsp_client.children(c.proc.pid)[0]
         c.proc.stdin.close()
         print("end of input: code %d" % c.proc.wait(timeout=20))
-        print("clangd alive: %s" % lsp_client.alive(kid))
+        print("clangd alive: %s" % lsp_client.alive_after(kid))
     finally:
         c.kill()
     # 4. SIGTERM.
@@ -235,7 +235,7 @@ def scenario_lifecycle():
         kid = lsp_client.children(c.proc.pid)[0]
         c.proc.send_signal(signal.SIGTERM)
         print("SIGTERM: code %d" % c.proc.wait(timeout=20))
-        print("clangd alive: %s" % lsp_client.alive(kid))
+        print("clangd alive: %s" % lsp_client.alive_after(kid))
     finally:
         c.kill()
 

@@ -183,6 +183,15 @@ def alive(pid):
     return stat[stat.rindex(")") + 2] != "Z"
 
 
+def alive_after(pid, seconds=15):
+    """Whether `pid` is still alive after waiting up to `seconds` for it to
+    end: a process told to exit takes a moment, longer on a loaded machine."""
+    deadline = time.monotonic() + seconds
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive(pid)
+
+
 def apply_edits(text, edits):
     """Applies LSP TextEdits (UTF-16 positions; ASCII text here) to text."""
     lines = text.split("\n")
