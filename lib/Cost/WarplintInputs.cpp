@@ -251,6 +251,16 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
   if (Arch.Major >= 2 && Arch.L2Bytes > 0) {
     CgL2Choice Cache = cgL2For(Arch);
     std::string Why = Cache.Why;
+    // A sectored L2 (3.0 on) fills 32-byte sectors from DRAM, not whole
+    // lines: a hit is a sector that is there, so the trace tracks sectors.
+    if (Cache.Ok && Arch.Major >= 3 && Arch.L2SectorBytes > 0 &&
+        Arch.L2SectorBytes < Cache.Cache.LineBytes &&
+        !(Arch.L2SectorBytes & (Arch.L2SectorBytes - 1))) {
+      Cache.Cache.LineBytes = Arch.L2SectorBytes;
+      Cache.Assumptions.push_back(
+          "the L2 trace tracks " + std::to_string(Arch.L2SectorBytes) +
+          "-byte sectors, which the L2 fills from DRAM one by one");
+    }
     if (Cache.Ok) {
       std::vector<std::string> TraceAs;
       for (const auto &[Index, H] :
