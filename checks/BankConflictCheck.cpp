@@ -21,6 +21,7 @@ BankConflictCheck::BankConflictCheck(StringRef Name,
                                      tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
+      SystemHeaders(Context->getOptions().SystemHeaders.value_or(false)),
       Launch(Options.getLocalOrGlobal("Launch", "")),
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
@@ -74,7 +75,8 @@ static std::string padded(const std::string &Text) {
 void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems,
+      SystemHeaders);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!MinWays)
@@ -118,7 +120,7 @@ void BankConflictCheck::check(const MatchFinder::MatchResult &Result) {
         const BankConflictFinding &G = All[GI];
         if (!Folded[GI] && G.Buffer == F.Buffer &&
             G.Access->Base == F.Access->Base &&
-            G.Worst.Ways == F.Worst.Ways && G.Why == F.Why) {
+            G.Worst.Ways == F.Worst.Ways && G.Cause == F.Cause) {
           Folded[GI] = true;
           Same.push_back(G.Access);
         }

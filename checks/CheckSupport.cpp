@@ -74,8 +74,10 @@ assumptionNotes(const LaunchConfig &L, const KernelFacts &K,
 std::optional<CheckInput> prepareCheck(clang::ASTContext &Ctx,
                                        const clang::Preprocessor *PP,
                                        const AnalysisRequest &Request,
-                                       std::vector<std::string> &Problems) {
-  TranslationUnitAnalysis &TU = TranslationUnitAnalysis::of(Ctx, PP);
+                                       std::vector<std::string> &Problems,
+                                       bool SystemHeaders) {
+  TranslationUnitAnalysis &TU =
+      TranslationUnitAnalysis::of(Ctx, PP, SystemHeaders);
   const PreparedAnalysis &P = TU.prepare(Request);
   Problems.insert(Problems.end(), P.Problems.begin(), P.Problems.end());
   if (!P.Ok)

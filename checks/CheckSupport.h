@@ -76,10 +76,13 @@ struct CheckInput {
     return Prepared->Kernels;
   }
 };
+/// \p SystemHeaders: the kernels of system headers are analysed too (the
+/// configuration's SystemHeaders, clang-tidy's --system-headers).
 std::optional<CheckInput> prepareCheck(clang::ASTContext &Ctx,
                                        const clang::Preprocessor *PP,
                                        const AnalysisRequest &Request,
-                                       std::vector<std::string> &Problems);
+                                       std::vector<std::string> &Problems,
+                                       bool SystemHeaders = false);
 
 } // namespace checks
 } // namespace warplint

@@ -22,6 +22,7 @@ static constexpr llvm::StringLiteral TUBinding = "tu";
 KernelCostCheck::KernelCostCheck(StringRef Name, tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
+      SystemHeaders(Context->getOptions().SystemHeaders.value_or(false)),
       Launch(Options.getLocalOrGlobal("Launch", "")),
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
@@ -104,7 +105,8 @@ void KernelCostCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems,
+      SystemHeaders);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!In)

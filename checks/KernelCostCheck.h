@@ -29,6 +29,7 @@ public:
 private:
   clang::Preprocessor *PP = nullptr;
   const std::string GpuArch;
+  const bool SystemHeaders; ///< the configuration's: analyse kernels there too
   const std::string Launch;
   const std::string ArchDir;
   const std::string Assume;

@@ -25,6 +25,7 @@ PartitionCampingCheck::PartitionCampingCheck(StringRef Name,
                                              tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
+      SystemHeaders(Context->getOptions().SystemHeaders.value_or(false)),
       Launch(Options.getLocalOrGlobal("Launch", "")),
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
@@ -139,7 +140,8 @@ unsigned maxBlocksPerSm(const GpuModel &G, const LaunchConfig &L) {
 void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems,
+      SystemHeaders);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (MinSkew < 0) {

@@ -22,6 +22,7 @@ UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name,
                                                tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       GpuArch(Options.getLocalOrGlobal("GpuArch", "")),
+      SystemHeaders(Context->getOptions().SystemHeaders.value_or(false)),
       Launch(Options.getLocalOrGlobal("Launch", "")),
       ArchDir(Options.getLocalOrGlobal("ArchDir", "")),
       Assume(Options.getLocalOrGlobal("Assume", "")),
@@ -66,7 +67,8 @@ static const char *verb(const AccessFacts &A) {
 void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<std::string> Problems;
   std::optional<CheckInput> In = prepareCheck(
-      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems);
+      *Result.Context, PP, {GpuArch, ArchDir, Launch, Assume}, Problems,
+      SystemHeaders);
   for (const std::string &P : Problems)
     configurationDiag("%0: %1") << getID() << P;
   if (!MinFactor)
@@ -122,13 +124,14 @@ void UncoalescedAccessCheck::check(const MatchFinder::MatchResult &Result) {
       bool Half = F.Family == CoalescingFamily::CC1_0 ||
                   F.Family == CoalescingFamily::CC1_2;
       if (Half)
-        diag(toLoc(A.Loc), "%0 '%1' needs %2 transactions for the %3 "
+        diag(toLoc(A.Loc), "%0 '%1' needs %2 %plural{1:transaction|:transactions}2 for the %3 "
                            "half-warps of a warp request (ideal %4); %5%% of "
                            "fetched bytes are used")
             << verb(A) << A.Base << F.Worst.Transactions << F.Worst.Requests
             << F.Worst.IdealTransactions << Used;
       else
-        diag(toLoc(A.Loc), "%0 '%1' touches %2 sectors in %3 lines per warp "
+        diag(toLoc(A.Loc), "%0 '%1' touches %2 %plural{1:sector|:sectors}2 in %3 "
+                           "%plural{1:line|:lines}3 per warp "
                            "request (ideal %4); %5%% of fetched bytes are used")
             << verb(A) << A.Base << F.Worst.Sectors << F.Worst.Transactions
             << F.Worst.IdealSectors << Used;

@@ -30,6 +30,7 @@ private:
   /// Kept to read the GPU architecture macro warplint defines.
   clang::Preprocessor *PP = nullptr;
   const std::string GpuArch;
+  const bool SystemHeaders; ///< the configuration's: analyse kernels there too
   const std::string Launch;
   const std::string ArchDir;
   const std::string Assume;

@@ -87,16 +87,18 @@ TranslationUnitAnalysis::~TranslationUnitAnalysis() = default;
 
 TranslationUnitAnalysis &
 TranslationUnitAnalysis::of(clang::ASTContext &Ctx,
-                            const clang::Preprocessor *PP) {
+                            const clang::Preprocessor *PP, bool SystemHeaders) {
   Registry &R = registry();
   std::lock_guard<std::mutex> Lock(R.M);
   auto It = R.Live.find(&Ctx);
   if (It != R.Live.end()) {
     if (PP && !It->second->PP)
       It->second->PP = PP;
+    It->second->SystemHeaders |= SystemHeaders;
     return *It->second;
   }
   auto *A = new TranslationUnitAnalysis(Ctx, PP);
+  A->SystemHeaders = SystemHeaders;
   R.Live[&Ctx] = A;
   // Destroyed with the context, before another context can take its
   // address.
@@ -123,7 +125,7 @@ void TranslationUnitAnalysis::setFactsObserver(FactsObserver O) {
 const FileFacts &TranslationUnitAnalysis::facts() {
   if (!Facts) {
     Facts.emplace();
-    extractFileFacts(Ctx, *Facts);
+    extractFileFacts(Ctx, *Facts, SystemHeaders);
     ++Stats.FactExtractions;
     FactsObserver O;
     {

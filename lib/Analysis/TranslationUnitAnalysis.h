@@ -86,8 +86,11 @@ class TranslationUnitAnalysis {
 public:
   /// The analysis of the translation unit \p Ctx belongs to, created on
   /// first use. \p PP (may be null) gives the GPU the compile command named.
+  /// \p SystemHeaders: the kernels of system headers are extracted too
+  /// (asked by any check before the facts are first extracted).
   static TranslationUnitAnalysis &of(clang::ASTContext &Ctx,
-                                     const clang::Preprocessor *PP);
+                                     const clang::Preprocessor *PP,
+                                     bool SystemHeaders = false);
 
   /// Called with the facts of every translation unit when they are first
   /// extracted (e.g. so that warplint's JSON report reuses them instead of
@@ -133,6 +136,7 @@ private:
 
   clang::ASTContext &Ctx;
   const clang::Preprocessor *PP;
+  bool SystemHeaders = false;
   std::optional<FileFacts> Facts;
   std::map<AnalysisRequest, std::unique_ptr<PreparedAnalysis>> Prepared;
   std::map<std::tuple<AnalysisRequest, size_t, double, double>,

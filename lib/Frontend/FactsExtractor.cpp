@@ -32,7 +32,12 @@ static std::string kernelName(const FunctionDecl &FD, std::string &TArgs) {
 
 class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
 public:
-  explicit KernelCollector(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
+  KernelCollector(ASTContext &Ctx, bool SystemHeaders)
+      : SM(Ctx.getSourceManager()), SystemHeaders(SystemHeaders) {}
+  /// What is in a system header is left out, unless asked for.
+  bool skipped(SourceLocation L) const {
+    return !SystemHeaders && SM.isInSystemHeader(L);
+  }
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   /// Declarations in system headers (the built-in CUDA header, a toolkit's)
@@ -40,7 +45,7 @@ public:
   /// not walked.
   bool TraverseDecl(Decl *D) {
     if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        SM.isInSystemHeader(D->getLocation()))
+        skipped(D->getLocation()))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
@@ -50,7 +55,7 @@ public:
   std::vector<const FunctionDecl *> Launchers;
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (SM.isInSystemHeader(FD->getLocation()))
+    if (skipped(FD->getLocation()))
       return true;
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext())
       return true;
@@ -68,7 +73,7 @@ public:
   bool VisitFunctionTemplateDecl(FunctionTemplateDecl *TD) {
     const FunctionDecl *FD = TD->getTemplatedDecl();
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
-        SM.isInSystemHeader(TD->getLocation()))
+        skipped(TD->getLocation()))
       return true;
     bool Any = false;
     for (const FunctionDecl *Spec : TD->specializations())
@@ -93,7 +98,7 @@ public:
   }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *) {
     if (Current && !Current->isDependentContext() &&
-        !SM.isInSystemHeader(Current->getLocation()) &&
+        !skipped(Current->getLocation()) &&
         SeenLaunchers.insert(Current).second)
       Launchers.push_back(Current);
     return true;
@@ -104,12 +109,12 @@ public:
     if (isa<CUDAKernelCallExpr>(CE) || !Current ||
         Current->isDependentContext() || Current->hasAttr<CUDAGlobalAttr>() ||
         (Current->hasAttr<CUDADeviceAttr>() && !Current->hasAttr<CUDAHostAttr>()) ||
-        SM.isInSystemHeader(Current->getLocation()))
+        skipped(Current->getLocation()))
       return true;
     const FunctionDecl *Callee = CE->getDirectCallee();
     const FunctionDecl *Def = nullptr;
     if (!Callee || !Callee->hasBody(Def) || !Def ||
-        SM.isInSystemHeader(Def->getLocation()) || Def->isDependentContext())
+        skipped(Def->getLocation()) || Def->isDependentContext())
       return true;
     Callers[Def].insert(Current);
     return true;
@@ -119,6 +124,7 @@ public:
 
 private:
   const SourceManager &SM;
+  bool SystemHeaders;
   const FunctionDecl *Current = nullptr;
   std::set<const FunctionDecl *> SeenLaunchers;
 };
@@ -267,8 +273,8 @@ kernelsNamedBy(const clang::Expr *Callee, const Stmt *Scope) {
   return R.Found;
 }
 
-void extractFileFacts(ASTContext &Ctx, FileFacts &Out) {
-  KernelCollector C(Ctx);
+void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders) {
+  KernelCollector C(Ctx, SystemHeaders);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
 
   // A file with compile errors: what is missing is said, and only the

@@ -27,8 +27,10 @@ KernelFacts extractKernelFacts(const clang::FunctionDecl &Kernel,
                                clang::ASTContext &Ctx);
 
 /// Extracts every kernel of the translation unit that is not in a system
-/// header, with the launch sites found in its functions.
-void extractFileFacts(clang::ASTContext &Ctx, FileFacts &Out);
+/// header (with \p SystemHeaders, those too), with the launch sites found
+/// in its functions.
+void extractFileFacts(clang::ASTContext &Ctx, FileFacts &Out,
+                      bool SystemHeaders = false);
 
 } // namespace warplint
 

@@ -44,11 +44,11 @@ std::map<std::string, double> findingNumbers(const std::string &Check,
   static const Pattern Patterns[] = {
       {"warplint-bank-conflict", "^([0-9]+)-way bank conflict", {"ways"}},
       {"warplint-uncoalesced-access",
-       "needs ([0-9]+) transactions for the ([0-9]+) half-warps of a warp "
+       "needs ([0-9]+) transactions? for the ([0-9]+) half-warps of a warp "
        "request \\(ideal ([0-9]+)\\); ([0-9]+)% of fetched bytes are used",
        {"transactions", "requests", "ideal", "used_percent"}},
       {"warplint-uncoalesced-access",
-       "touches ([0-9]+) sectors in ([0-9]+) lines per warp request \\(ideal "
+       "touches ([0-9]+) sectors? in ([0-9]+) lines? per warp request \\(ideal "
        "([0-9]+)\\); ([0-9]+)% of fetched bytes are used",
        {"sectors", "lines", "ideal", "used_percent"}},
       {"warplint-partition-camping",

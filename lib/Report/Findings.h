@@ -37,6 +37,8 @@ struct ReportFinding {
   ReportLoc Loc;
   std::vector<ReportNote> Notes;
   std::vector<ReportEdit> Fixes;
+  /// The kernel the finding is in (KernelIndex); empty when not known.
+  std::string Kernel;
   /// The numbers the message carries, by name (ways, sectors, ideal,
   /// ch_skew, paths, ...): see findingNumbers().
   std::map<std::string, double> Numbers;

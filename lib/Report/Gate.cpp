@@ -99,17 +99,34 @@ bool readKernels(const llvm::json::Value &Report,
 
 /// check + file name + message: line numbers left out, so that edits
 /// elsewhere in a file do not make old findings look new.
-std::map<std::string, unsigned> readFindings(const llvm::json::Value &Report) {
+/// The findings of a report by what identifies them across runs (file
+/// name, message, check), with where each is: "file:line:col", and the
+/// kernel when the report names it.
+std::map<std::string, unsigned>
+readFindings(const llvm::json::Value &Report,
+             std::map<std::string, std::vector<std::string>> *Where = nullptr) {
   std::map<std::string, unsigned> R;
   const Object *Root = Report.getAsObject();
   if (!Root)
     return R;
   if (const Array *D = Root->getArray("diagnostics"))
     for (const llvm::json::Value &V : *D)
-      if (const Object *F = V.getAsObject())
-        ++R[fileName(F->getString("file").value_or("")) + ": " +
-            F->getString("message").value_or("").str() + " [" +
-            F->getString("check").value_or("").str() + "]"];
+      if (const Object *F = V.getAsObject()) {
+        std::string File = fileName(F->getString("file").value_or(""));
+        std::string Key = File + ": " +
+                          F->getString("message").value_or("").str() + " [" +
+                          F->getString("check").value_or("").str() + "]";
+        ++R[Key];
+        if (Where) {
+          std::string At = fmt::format(
+              "{}:{}:{}", F->getString("file").value_or("").str(),
+              F->getInteger("line").value_or(0),
+              F->getInteger("column").value_or(0));
+          if (auto K = F->getString("kernel"))
+            At += fmt::format(" (kernel '{}')", K->str());
+          (*Where)[Key].push_back(std::move(At));
+        }
+      }
   return R;
 }
 
@@ -189,13 +206,26 @@ GateResult compareReports(const llvm::json::Value &Baseline,
     }
   }
 
+  std::map<std::string, std::vector<std::string>> Where;
   std::map<std::string, unsigned> BF = readFindings(Baseline),
-                                  CF = readFindings(Current);
+                                  CF = readFindings(Current, &Where);
   std::vector<std::string> New, Fixed;
   for (const auto &[K, N] : CF) {
     unsigned Had = BF.count(K) ? BF[K] : 0;
+    // Each new one where it is; when the baseline had some alike, which
+    // of them is new cannot be told, and all are named.
+    const std::vector<std::string> &At = Where[K];
+    std::string Alike;
+    if (Had && !At.empty()) {
+      Alike = fmt::format(" (the baseline had {} alike; now at ", Had);
+      for (size_t I = 0; I < At.size(); ++I)
+        Alike += (I ? ", " : "") + At[I].substr(0, At[I].find(' '));
+      Alike += ")";
+    }
     for (unsigned I = Had; I < N; ++I)
-      New.push_back(K);
+      New.push_back((Had || I >= At.size() ? K : At[I] + ": " +
+                                                   K.substr(K.find(": ") + 2)) +
+                    Alike);
   }
   for (const auto &[K, N] : BF) {
     unsigned Has = CF.count(K) ? CF[K] : 0;

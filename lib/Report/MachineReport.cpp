@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MD5.h"
 
 #include <set>
 
@@ -20,6 +21,8 @@ llvm::json::Value toJSON(const ReportFinding &F) {
   O["check"] = F.Check;
   O["level"] = F.Level;
   O["message"] = F.Message;
+  if (!F.Kernel.empty())
+    O["kernel"] = F.Kernel;
   Object Numbers;
   for (const auto &[K, V] : F.Numbers)
     Numbers[K] = V;
@@ -91,6 +94,22 @@ static Object artifact(const std::string &File, const SarifOptions &O) {
   return Object{{"uri", fileUri(File)}};
 }
 
+/// The file as the SARIF names it: relative to the root when under it.
+static std::string artifactName(const std::string &File, const SarifOptions &O) {
+  Object A = artifact(File, O);
+  return A.getString("uri").value_or("").str();
+}
+
+/// A hex MD5 of the identity and its occurrence: the same in every run.
+static std::string fingerprint(const std::string &Identity, unsigned Nth) {
+  llvm::MD5 H;
+  H.update(Identity);
+  H.update(":" + std::to_string(Nth));
+  llvm::MD5::MD5Result R;
+  H.final(R);
+  return R.digest().str().str() + ":" + std::to_string(Nth + 1);
+}
+
 static Object region(const ReportLoc &L) {
   Object R{{"startLine", std::max(1u, L.Line)}};
   if (L.Column)
@@ -157,12 +176,25 @@ llvm::json::Value toSarif(const RunReport &R, const SarifOptions &O) {
   }
 
   Array Results;
+  std::map<std::string, unsigned> Occurrences;
   for (const ReportFinding &F : R.Findings) {
+    Object Where = physical(F.Loc, O);
+    if (!F.Kernel.empty())
+      Where["logicalLocations"] = Array{
+          Object{{"fullyQualifiedName", F.Kernel}, {"kind", "function"}}};
     Object Res{{"ruleId", F.Check},
                {"ruleIndex", RuleIndex[F.Check]},
                {"level", F.Level == "error" ? "error" : "warning"},
                {"message", Object{{"text", F.Message}}},
-               {"locations", Array{physical(F.Loc, O)}}};
+               {"locations", Array{std::move(Where)}}};
+    // Stable when lines move (SARIF 3.27.17): the rule, the file as the
+    // report names it, the kernel and the message, which holds no line
+    // number; alike findings are told apart by their order.
+    std::string Identity = F.Check + "\n" + artifactName(F.Loc.File, O) +
+                           "\n" + F.Kernel + "\n" + F.Message;
+    unsigned Nth = Occurrences[Identity]++;
+    Res["partialFingerprints"] =
+        Object{{"warplintFinding/v1", fingerprint(Identity, Nth)}};
     Array Related;
     for (const ReportNote &N : F.Notes) {
       if (N.Loc.File.empty())

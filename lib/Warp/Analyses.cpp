@@ -471,6 +471,11 @@ findBankConflicts(const KernelFacts &K, const std::vector<LaunchConfig> &Configs
                                 Fd.NoPaddingBecause);
       if (!Fd.Padding && Fd.Buffer)
         Fd.NoPaddingBecause += pitchFix(K, A, L, Gpu, Opts, V);
+      // The cause, the same for accesses that fall on different banks.
+      Fd.Cause = Fd.Why;
+      const std::string Bank = " hit bank " + std::to_string(Worst.WorstPhaseBank) + " ";
+      if (size_t At = Fd.Cause.find(Bank); At != std::string::npos)
+        Fd.Cause.replace(At, Bank.size(), " hit one bank ");
       R.push_back(std::move(Fd));
     }
   return R;

@@ -108,6 +108,8 @@ struct BankConflictFinding {
   /// Why, e.g. "the 16 lanes of each half-warp hit bank 0" or "lanes that
   /// differ in threadIdx.x are 32 words apart".
   std::string Why;
+  /// Why without the bank's number: what accesses of one cause share.
+  std::string Cause;
   /// The padded innermost dimension as the user would write it
   /// ("BLKDIM + 1"), when padding by one element makes every access to the
   /// buffer conflict-free and none depends on the old layout.

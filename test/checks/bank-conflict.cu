@@ -152,13 +152,14 @@ __global__ void reduceInterleaved(const float *in, float *out) {
     int index = 2 * s * tid;
     if (index < blockDim.x)
       sdata[index] += sdata[index + s];
-    // On 1.3 sdata[index + s] (read first) and sdata[index] have the same
+    // sdata[index + s] (read first) and sdata[index] have the same
     // conflict, explained alike: one warning, the other a note. On sm_80
-    // they hit different banks (0 and 4): two warnings.
-    // CC13: :[[@LINE-4]]:23: warning: 16-way bank conflict on shared buffer 'sdata'
-    // CC13: :[[@LINE-5]]:23: note: 1 more access to 'sdata' in this kernel has the same conflict (line [[#@LINE-5]]); not reported separately
-    // CC80: :[[@LINE-6]]:7: warning: 8-way bank conflict on shared buffer 'sdata'
-    // CC80: :[[@LINE-7]]:23: warning: 8-way bank conflict on shared buffer 'sdata'
+    // they hit different banks (4 and 0), which does not make a second
+    // cause.
+    // CC13: :[[@LINE-5]]:23: warning: 16-way bank conflict on shared buffer 'sdata'
+    // CC13: :[[@LINE-6]]:23: note: 1 more access to 'sdata' in this kernel has the same conflict (line [[#@LINE-6]]); not reported separately
+    // CC80: :[[@LINE-7]]:23: warning: 8-way bank conflict on shared buffer 'sdata': 8 lanes of a warp hit bank 4
+    // CC80: :[[@LINE-8]]:23: note: 1 more access to 'sdata' in this kernel has the same conflict (line [[#@LINE-8]]); not reported separately
     __syncthreads();
   }
   if (tid == 0)

@@ -23,8 +23,8 @@ ClangTidyOptions warplintDefaultOptions() {
 std::unique_ptr<ClangTidyOptionsProvider>
 makeWarplintOptionsProvider(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                             const ClangTidyOptions &Overrides,
-                            llvm::StringRef ConfigYaml, std::string &Error) {
-  ClangTidyGlobalOptions Global;
+                            llvm::StringRef ConfigYaml, std::string &Error,
+                            const ClangTidyGlobalOptions &Global) {
   if (!ConfigYaml.empty()) {
     auto Parsed =
         parseConfiguration(llvm::MemoryBufferRef(ConfigYaml, "--config"));

@@ -28,7 +28,9 @@ clang::tidy::ClangTidyOptions warplintDefaultOptions();
 std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
 makeWarplintOptionsProvider(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                             const clang::tidy::ClangTidyOptions &Overrides,
-                            llvm::StringRef ConfigYaml, std::string &Error);
+                            llvm::StringRef ConfigYaml, std::string &Error,
+                            const clang::tidy::ClangTidyGlobalOptions &Global =
+                                clang::tidy::ClangTidyGlobalOptions());
 
 } // namespace warplint
 

@@ -172,8 +172,9 @@ cl::opt<std::string> DocsUrl(
     cl::init(""), cl::cat(Category));
 cl::opt<std::string> SarifRoot(
     "sarif-root",
-    cl::desc("Directory SARIF locations are made relative to (default: the "
-             "current directory)"),
+    cl::desc("Directory SARIF locations are made relative to, with uriBaseId "
+             "SRCROOT (default: the root of the git repository holding the "
+             "current directory, else the current directory)"),
     cl::init(""), cl::cat(Category));
 cl::opt<std::string> Baseline(
     "baseline",
@@ -198,6 +199,46 @@ cl::opt<bool> DumpConfig(
 cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List warplint's checks and exit"),
                                 cl::cat(Category));
+cl::opt<bool> ExplainConfig(
+    "explain-config",
+    cl::desc("For each enabled check, say which configuration enabled it "
+             "(as clang-tidy's), and exit"),
+    cl::cat(Category));
+cl::opt<bool> VerifyConfig(
+    "verify-config",
+    cl::desc("Check the configuration (check names and CheckOptions keys) "
+             "that applies to the files named, or to the current directory, "
+             "and exit: 0 when it is valid, 1 otherwise"),
+    cl::cat(Category));
+cl::opt<bool> UseColor(
+    "use-color",
+    cl::desc("Colour the text output (--use-color=false: never); default: "
+             "the configuration's UseColor, else when the output is a "
+             "terminal"),
+    cl::cat(Category));
+cl::opt<bool> SystemHeaders(
+    "system-headers",
+    cl::desc("Also show findings in system headers (-isystem, the CUDA "
+             "toolkit's)"),
+    cl::cat(Category));
+cl::opt<std::string> LineFilter(
+    "line-filter",
+    cl::desc("Show only the findings on these lines, as clang-tidy's: "
+             "'[{\"name\":\"file.cu\",\"lines\":[[10,20]]},{\"name\":\"a.cuh\"}]' "
+             "(a file not named shows none)"),
+    cl::init(""), cl::cat(Category));
+cl::opt<std::string> DiffRev(
+    "diff",
+    cl::desc("Pull-request mode: show only the findings on lines that "
+             "'git diff <revision>' adds or changes (e.g. --diff=origin/main); "
+             "without files named, the changed files of the compile database "
+             "are analysed"),
+    cl::value_desc("revision"), cl::init(""), cl::cat(Category));
+cl::opt<std::string> DiffFile(
+    "diff-file",
+    cl::desc("As --diff, with the changes read from a unified diff (a file, "
+             "or - for standard input; git diff -U0 or diff -u output)"),
+    cl::value_desc("patch"), cl::init(""), cl::cat(Category));
 cl::opt<bool> ChannelSkewOnHashed(
     "channel-skew-on-hashed",
     cl::desc("Model channel skew (CuMAPz eq. 4-5) also on GPUs whose memory "

@@ -61,6 +61,15 @@ extern llvm::cl::opt<bool> ListChecks;
 extern llvm::cl::opt<bool> DumpConfig;
 extern llvm::cl::opt<bool> ChannelSkewOnHashed;
 extern llvm::cl::opt<bool> DumpFacts;
+extern llvm::cl::opt<bool> ExplainConfig;
+extern llvm::cl::opt<bool> VerifyConfig;
+extern llvm::cl::opt<bool> UseColor;
+extern llvm::cl::opt<bool> SystemHeaders;
+
+// Pull-request mode: which lines' findings are shown (LineFilter.cpp).
+extern llvm::cl::opt<std::string> LineFilter;
+extern llvm::cl::opt<std::string> DiffRev;
+extern llvm::cl::opt<std::string> DiffFile;
 
 // The frontend and the inputs.
 extern llvm::cl::opt<bool> Verbose;

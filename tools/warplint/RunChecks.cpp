@@ -10,6 +10,7 @@
 #include "Frontend/CompileFlags.h"
 #include "Frontend/Tooling.h"
 #include "Report/Findings.h"
+#include "Report/KernelIndex.h"
 #include "Symbolic/Assumptions.h"
 #include "../common/WarplintTidy.h"
 
@@ -56,6 +57,11 @@ private:
 };
 } // namespace
 
+static std::vector<clang::tidy::FileFilter> RunLineFilter;
+void setLineFilter(std::vector<clang::tidy::FileFilter> Filter) {
+  RunLineFilter = std::move(Filter);
+}
+
 /// The options provider of one run: --config, or .clang-tidy files, with
 /// the command line's overrides. Null (and a message) on a bad option.
 std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
@@ -80,8 +86,14 @@ makeProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
       L += (L.empty() ? "" : "; ") + E;
     Overrides.CheckOptions["Launch"] = ClangTidyOptions::ClangTidyValue(L);
   }
+  if (UseColor.getNumOccurrences())
+    Overrides.UseColor = bool(UseColor);
+  if (SystemHeaders.getNumOccurrences())
+    Overrides.SystemHeaders = bool(SystemHeaders);
   std::string Err;
-  auto P = makeWarplintOptionsProvider(FS, Overrides, Config, Err);
+  clang::tidy::ClangTidyGlobalOptions Global;
+  Global.LineFilter = RunLineFilter;
+  auto P = makeWarplintOptionsProvider(FS, Overrides, Config, Err, Global);
   if (!P)
     errs() << "warplint: error: invalid --config: " << Err << "\n";
   return P;
@@ -311,8 +323,21 @@ private:
 };
 } // namespace
 
+KernelAt kernelsOf(const std::vector<std::optional<FileFacts>> &Facts) {
+  auto Index = std::make_shared<KernelIndex>();
+  for (const std::optional<FileFacts> &F : Facts)
+    if (F)
+      Index->add(*F);
+  auto Lines = std::make_shared<LineTable>();
+  return [Index, Lines](const clang::tidy::ClangTidyError &E) {
+    ReportLoc L = Lines->at(E.Message.FilePath, E.Message.FileOffset);
+    return Index->at(L.File, L.Line, L.Column);
+  };
+}
+
 std::vector<ReportFinding>
-toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors) {
+toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
+           const KernelAt &Kernel) {
   LineTable Lines;
   std::vector<ReportFinding> R;
   for (const clang::tidy::ClangTidyError &E : Errors) {
@@ -343,6 +368,8 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors) {
         F.Fixes.push_back(std::move(Ed));
       }
     F.Numbers = findingNumbers(F.Check, F.Message);
+    if (Kernel)
+      F.Kernel = Kernel(E);
     R.push_back(std::move(F));
   }
   return R;

@@ -25,23 +25,44 @@ static std::string causeOf(StringRef Message) {
   return Message.trim().str();
 }
 
-void printRunSummary(const CheckRun &Run, const std::vector<std::string> &Files,
-                     double Seconds, bool UnparsedFail, llvm::raw_ostream &OS) {
+/// The \p N entries of \p Count with the most, most first, as
+/// "name (count)".
+static void printMost(llvm::StringRef Title,
+                      const std::map<std::string, unsigned> &Count, size_t N,
+                      llvm::raw_ostream &OS) {
+  if (Count.empty())
+    return;
+  std::vector<std::pair<std::string, unsigned>> Most(Count.begin(), Count.end());
+  std::stable_sort(Most.begin(), Most.end(),
+                   [](auto &A, auto &B) { return A.second > B.second; });
+  OS << "  " << Title << ":";
+  for (size_t I = 0; I < Most.size() && I < N; ++I)
+    OS << (I ? ", " : " ") << Most[I].first << " (" << Most[I].second << ")";
+  OS << "\n";
+}
+
+void printRunSummary(const CheckRun &Run,
+                     const std::vector<clang::tidy::ClangTidyError> &Shown,
+                     unsigned Merged, const KernelAt &Kernel,
+                     const std::vector<std::string> &Files, double Seconds,
+                     bool UnparsedFail, llvm::raw_ostream &OS) {
   // The first compile error of each file with errors.
   std::map<std::string, std::string> FirstError;
-  std::map<std::string, unsigned> PerCheck, PerFile;
+  for (const clang::tidy::ClangTidyError &E : Run.Errors)
+    if (E.DiagnosticName == "clang-diagnostic-error")
+      FirstError.try_emplace(E.Message.FilePath, causeOf(E.Message.Message));
+  std::map<std::string, unsigned> PerCheck, PerFile, PerKernel;
   unsigned Findings = 0;
-  for (const clang::tidy::ClangTidyError &E : Run.Errors) {
-    const std::string &File = E.Message.FilePath;
-    if (E.DiagnosticName == "clang-diagnostic-error") {
-      FirstError.try_emplace(File, causeOf(E.Message.Message));
-      continue;
-    }
+  for (const clang::tidy::ClangTidyError &E : Shown) {
     if (StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
       continue;
     ++Findings;
     ++PerCheck[E.DiagnosticName];
-    ++PerFile[File];
+    ++PerFile[E.Message.FilePath];
+    std::string K = Kernel ? Kernel(E) : std::string();
+    if (!K.empty())
+      ++PerKernel[K + " in " +
+                  llvm::sys::path::filename(E.Message.FilePath).str()];
   }
   size_t Partly = 0;
   std::map<std::string, std::vector<std::string>> ByCause;
@@ -89,15 +110,9 @@ void printRunSummary(const CheckRun &Run, const std::vector<std::string> &Files,
     }
     OS << ")";
   }
+  if (Merged)
+    OS << "; " << Merged << " more of the same cause are notes of these";
   OS << "\n";
-  if (!PerFile.empty()) {
-    std::vector<std::pair<std::string, unsigned>> Most(PerFile.begin(),
-                                                       PerFile.end());
-    std::stable_sort(Most.begin(), Most.end(),
-                     [](auto &A, auto &B) { return A.second > B.second; });
-    OS << "  most findings:";
-    for (size_t I = 0; I < Most.size() && I < 5; ++I)
-      OS << (I ? ", " : " ") << Most[I].first << " (" << Most[I].second << ")";
-    OS << "\n";
-  }
+  printMost("kernels with the most", PerKernel, 5, OS);
+  printMost("files with the most", PerFile, 5, OS);
 }

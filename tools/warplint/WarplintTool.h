@@ -16,6 +16,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <map>
@@ -55,13 +56,30 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
 std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
 makeProvider(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS);
 
-/// The closing summary of a text run over several files (Summary.cpp).
-void printRunSummary(const CheckRun &Run, const std::vector<std::string> &Files,
-                     double Seconds, bool UnparsedFail, llvm::raw_ostream &OS);
+/// The kernel a diagnostic is in ("" when not known).
+using KernelAt = std::function<std::string(const clang::tidy::ClangTidyError &)>;
+/// A KernelAt over the facts of a run (which must outlive it).
+KernelAt kernelsOf(const std::vector<std::optional<warplint::FileFacts>> &Facts);
+
+/// The diagnostics of a text run as people read them (TextOutput.cpp):
+/// findings of one cause merged into the first (\p Merged counts those),
+/// a launch's notes once.
+std::vector<clang::tidy::ClangTidyError>
+readableFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
+                 const KernelAt &Kernel, unsigned &Merged);
+
+/// The closing summary of a text run over several files (Summary.cpp):
+/// \p Shown the warnings printed, \p Merged the findings merged into them.
+void printRunSummary(const CheckRun &Run,
+                     const std::vector<clang::tidy::ClangTidyError> &Shown,
+                     unsigned Merged, const KernelAt &Kernel,
+                     const std::vector<std::string> &Files, double Seconds,
+                     bool UnparsedFail, llvm::raw_ostream &OS);
 
 /// The checks' diagnostics as report findings (1-based lines and columns).
 std::vector<warplint::ReportFinding>
-toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors);
+toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
+           const KernelAt &Kernel = {});
 
 /// The estimators over every kernel of every file. Returns false on a bad
 /// option; files that cannot be analysed go to \p Problems. With
@@ -75,6 +93,28 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                       const std::vector<std::optional<warplint::FileFacts>>
                           *Known = nullptr,
                       std::set<std::string> *ValueNames = nullptr);
+
+// ConfigCommands.cpp: the configuration, printed; each returns the exit
+// status.
+int listChecks();
+int dumpConfig();
+int explainConfig();
+int verifyConfig();
+
+/// --line-filter, --diff, --diff-file (LineFilter.cpp): the lines whose
+/// findings are shown, as clang-tidy's line filter; \p Changed the files
+/// the diff touches. False after an error message.
+bool makeLineFilter(std::vector<clang::tidy::FileFilter> &Filter,
+                    std::vector<std::string> &Changed);
+/// Pull-request mode without files named: keeps the files of \p Files the
+/// diff changes (all when it changes a header); false (said) when none.
+bool onlyChanged(std::vector<std::string> &Files,
+                 const std::vector<std::string> &Changed);
+/// The root of the git repository holding the current directory, else the
+/// current directory (SARIF's SRCROOT).
+std::string repositoryRoot();
+/// The line filter makeProvider hands clang-tidy (set once, before the run).
+void setLineFilter(std::vector<clang::tidy::FileFilter> Filter);
 
 /// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
 int runGate(const warplint::RunReport &Report);

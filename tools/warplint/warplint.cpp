@@ -365,19 +365,22 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   // The estimates of a JSON or SARIF report and the gate reuse the facts
   // the checks extracted.
   const bool NeedEstimates = Format != "text" || !Baseline.empty();
+  // The facts also say which kernel each finding is in.
   std::optional<CheckRun> Run =
-      runChecks(DB, Files, Opts, Context,
-                /*KeepFacts=*/NeedEstimates || !LaunchOpt.empty() ||
-                    !AssumeOpt.empty());
+      runChecks(DB, Files, Opts, Context, /*KeepFacts=*/true);
   if (!Run)
     return 2;
+  const KernelAt Kernel = kernelsOf(Run->Facts);
+  unsigned Merged = 0;
+  std::vector<clang::tidy::ClangTidyError> Shown;
   unsigned WarningsAsErrorsCount = 0;
   for (const clang::tidy::ClangTidyError &E : Run->Errors)
     if (E.IsWarningAsError)
       ++WarningsAsErrorsCount;
   if (Format == "text") {
     unsigned Counted = 0;
-    clang::tidy::handleErrors(Run->Errors, *Context,
+    Shown = readableFindings(Run->Errors, Kernel, Merged);
+    clang::tidy::handleErrors(Shown, *Context,
                               Fix ? clang::tidy::FB_FixNotes : clang::tidy::FB_NoFix,
                               Counted, makeBuiltinHeaderFileSystem());
   }
@@ -405,7 +408,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
     for (const clang::tidy::ClangTidyError &E : Run->Errors)
       if (!StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
         Mine.push_back(E);
-    Report.Findings = toFindings(Mine);
+    Report.Findings = toFindings(Mine, Kernel);
     std::vector<FileProblem> Ignored;
     if (!collectEstimates(DB, Files, Opts, Report.Kernels, Ignored,
                           &Run->Facts))
@@ -418,9 +421,10 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
     printJSON(toJSONReport(Report));
   else if (Format == "sarif") {
     SarifOptions SO;
-    SmallString<256> Cwd;
-    sys::fs::current_path(Cwd);
-    SO.SourceRoot = SarifRoot.empty() ? std::string(Cwd) : SarifRoot;
+    SmallString<256> Root(SarifRoot.empty() ? repositoryRoot() : SarifRoot);
+    sys::fs::make_absolute(Root);
+    sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+    SO.SourceRoot = std::string(Root);
     SO.DocsBase = DocsUrl;
     printJSON(toSarif(Report, SO));
   }
@@ -462,7 +466,8 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
     double Seconds = std::chrono::duration<double>(
                          std::chrono::steady_clock::now() - Start)
                          .count();
-    printRunSummary(*Run, Files, Seconds, ParseErrorsFail, outs());
+    printRunSummary(*Run, Shown, Merged, Kernel, Files, Seconds,
+                    ParseErrorsFail, outs());
     outs().flush();
   }
   if ((!Run->Unparsed.empty() && ParseErrorsFail) || Missing || RC == 2 ||
@@ -491,41 +496,6 @@ static bool readConfigFile() {
   return true;
 }
 
-/// --list-checks: the checks enabled by --checks and the configuration
-/// that applies in the current directory, as clang-tidy lists them.
-static int listChecks() {
-  auto P = makeProvider(makeBuiltinHeaderFileSystem());
-  if (!P)
-    return 2;
-  SmallString<256> Here;
-  sys::fs::current_path(Here);
-  sys::path::append(Here, "-");
-  clang::tidy::ClangTidyOptions O = P->getOptions(Here);
-  clang::tidy::CachedGlobList Enabled(O.Checks.value_or(""));
-  for (const CheckInfo &C : checkCatalog())
-    if (Enabled.contains(C.Name))
-      outs() << C.Name << ": " << C.Summary << "\n";
-  return 0;
-}
-
-/// --dump-config: the configuration that applies to the first file named
-/// (else to the current directory), printed as clang-tidy prints it.
-static int dumpConfig() {
-  auto P = makeProvider(makeBuiltinHeaderFileSystem());
-  if (!P)
-    return 2;
-  SmallString<256> Where;
-  if (!SourcePaths.empty()) {
-    Where = SourcePaths.front();
-    sys::fs::make_absolute(Where);
-  } else {
-    sys::fs::current_path(Where);
-    sys::path::append(Where, "-");
-  }
-  outs() << clang::tidy::configurationAsText(P->getOptions(Where));
-  return 0;
-}
-
 int main(int argc, const char **argv) {
   clang::noteBottomOfStack(); // see RunChecks.cpp's workers
   cl::SetVersionPrinter([](raw_ostream &OS) {
@@ -552,10 +522,19 @@ int main(int argc, const char **argv) {
     return listArchs();
   if (!readConfigFile())
     return 2;
+  std::vector<clang::tidy::FileFilter> Lines;
+  std::vector<std::string> Changed;
+  if (!makeLineFilter(Lines, Changed))
+    return 2;
+  setLineFilter(Lines);
   if (ListChecks)
     return listChecks();
   if (DumpConfig)
     return dumpConfig();
+  if (ExplainConfig)
+    return explainConfig();
+  if (VerifyConfig)
+    return verifyConfig();
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Loaded;
   clang::tooling::CompilationDatabase *DB = loadDatabase(Fixed.get(), Loaded);
@@ -568,6 +547,9 @@ int main(int argc, const char **argv) {
   bool Missing = false;
   if (!inputFiles(*DB, Files, Missing))
     return 2;
+  if ((!DiffRev.empty() || !DiffFile.empty()) && SourcePaths.empty() &&
+      !onlyChanged(Files, Changed))
+    return Missing ? 2 : 0;
   if (!checkOutputOptions() || !checkFileOptions(Files) || !checkLaunchOption() ||
       !checkConfigFiles(Files))
     return 2;
