@@ -55,6 +55,13 @@ struct Options {
 /// looked at for --compile-commands-dir too.
 bool parseOptions(int Argc, char **Argv, Options &O);
 
+/// When \p Dir holds a compile_commands.json with nvcc commands: writes
+/// their translation for clangd (and warplint's built-in CUDA header when
+/// a command needs it) to a cache directory and returns it, with \p Note
+/// saying so; "" otherwise (\p Note then holds an error, if any).
+/// ClangdDatabase.cpp.
+std::string translateDatabaseForClangd(llvm::StringRef Dir, std::string &Note);
+
 /// The real clangd: --clangd=, else clangd-19 then clangd on PATH, skipping
 /// this program itself (it may be installed under the name clangd).
 std::string findClangd(const Options &O, std::string &Error);

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Proxy.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
@@ -96,6 +97,30 @@ int main(int argc, char **argv) {
   if (Clangd.empty()) {
     llvm::errs() << "warplint-clangd: error: " << Err << "\n";
     return 2;
+  }
+  // An nvcc database: clangd reads its translation (the proxy's own
+  // analysis translates as it goes). The database clangd would use: the
+  // --compile-commands-dir given, else the one in the directory the editor
+  // starts us in, or in its build/.
+  {
+    std::vector<std::string> Dirs;
+    if (!O.Analysis.CompileCommandsDir.empty())
+      Dirs.push_back(O.Analysis.CompileCommandsDir);
+    else
+      Dirs = {".", "build"};
+    for (const std::string &D : Dirs) {
+      std::string Note;
+      std::string Cache = warplint::clangd::translateDatabaseForClangd(D, Note);
+      if (!Note.empty())
+        llvm::errs() << "warplint-clangd: " << Note << "\n";
+      if (!Cache.empty()) {
+        llvm::erase_if(O.Args, [](const std::string &A) {
+          return llvm::StringRef(A).starts_with("--compile-commands-dir=");
+        });
+        O.Args.push_back("--compile-commands-dir=" + Cache);
+        break;
+      }
+    }
   }
   // Writes to a clangd that has died fail with EPIPE instead of killing us.
   signal(SIGPIPE, SIG_IGN);

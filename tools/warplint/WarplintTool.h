@@ -116,6 +116,10 @@ std::string repositoryRoot();
 /// The line filter makeProvider hands clang-tidy (set once, before the run).
 void setLineFilter(std::vector<clang::tidy::FileFilter> Filter);
 
+/// Compile commands for files no database covers: the file's directory and
+/// the repository's include directories (FallbackDatabase.cpp).
+std::unique_ptr<clang::tooling::CompilationDatabase> makeFallbackDatabase();
+
 /// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
 int runGate(const warplint::RunReport &Report);
 

@@ -151,12 +151,16 @@ loadDatabase(clang::tooling::CompilationDatabase *Fixed,
     Loaded = clang::tooling::CompilationDatabase::autoDetectFromSource(
         SourcePaths.front(), Err);
     if (!Loaded) {
-      errs() << "warplint: error: no compilation database found for '"
-             << SourcePaths.front()
-             << "' (searched its directory and the ones above); pass -p "
-                "<build dir>, or compiler arguments after '--' (a bare '--' "
-                "is fine)\n";
-      return nullptr;
+      // As clang-tidy ("running without flags"), with the flags a CUDA
+      // file of a repository usually needs.
+      if (!Quiet)
+        errs() << "warplint: note: no compilation database found for '"
+               << SourcePaths.front()
+               << "' (searched its directory and the ones above); using its "
+                  "directory and the repository's include directories "
+                  "(docs/pre-commit.md); pass -p <build dir>, --extra-arg, "
+                  "or compiler arguments after '--'\n";
+      Loaded = makeFallbackDatabase();
     }
     return Loaded.get();
   }
