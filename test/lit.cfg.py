@@ -40,3 +40,12 @@ import shutil
 config.substitutions.insert(0, ("%warplint_clangd", os.path.join(bin_dir, "warplint-clangd")))
 config.substitutions.append(("%clangd", os.path.join(config.llvm_tools_dir, "clangd")))
 config.substitutions.append(("%nvim", shutil.which("nvim") or "nvim-not-installed"))
+
+# The CMake integration test builds a CUDA project with a real nvcc (CMake's
+# CUDA support runs it to detect the compiler); it runs where one is
+# installed (REQUIRES: nvcc), as on the CI machine.
+_nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.access("/usr/local/cuda/bin/nvcc", os.X_OK) else None)
+if _nvcc:
+    config.available_features.add("nvcc")
+config.substitutions.append(("%nvcc_path", _nvcc or "nvcc-not-installed"))
+config.substitutions.append(("%build_root", config.warplint_obj_root))

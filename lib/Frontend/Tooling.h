@@ -20,6 +20,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -122,6 +123,14 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> makeParseFileSystem();
 std::unique_ptr<clang::tooling::CompilationDatabase>
 makeWarplintCompilations(const clang::tooling::CompilationDatabase &Inner,
                          const FrontendOptions &Opts);
+
+/// A hash of \p File's translation unit after the preprocessor, as
+/// warplint parses it with \p DB's command (SourceHash.cpp): every token
+/// with its file, line and column. None when there is no command or the
+/// preprocessor cannot run.
+std::optional<std::string>
+preprocessedSourceHash(const clang::tooling::CompilationDatabase &DB,
+                       llvm::StringRef File, const FrontendOptions &Opts);
 
 /// After a toolkit's try of a file failed: whether the built-in header's
 /// try counts instead. It does when it parsed, or analysed more kernels,

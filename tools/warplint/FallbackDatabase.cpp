@@ -81,7 +81,52 @@ public:
   }
 };
 
+/// One compiler command for every file (clang-tidy's `-- <command>` when
+/// the command starts with the compiler, as CMake passes it): the file is
+/// added when the command does not name it.
+class CommandDatabase : public clang::tooling::CompilationDatabase {
+public:
+  CommandDatabase(std::string Dir, std::vector<std::string> Command)
+      : Dir(std::move(Dir)), Command(std::move(Command)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    SmallString<256> Abs(File);
+    sys::fs::make_absolute(Dir, Abs);
+    std::vector<std::string> Args = Command;
+    bool Named = false;
+    for (const std::string &A : Args) {
+      SmallString<256> P(A);
+      sys::fs::make_absolute(Dir, P);
+      Named = Named || A == File || P == Abs;
+    }
+    if (!Named)
+      Args.push_back(std::string(Abs));
+    return {clang::tooling::CompileCommand(Dir, Abs, std::move(Args), "")};
+  }
+
+private:
+  std::string Dir;
+  std::vector<std::string> Command;
+};
+
 } // namespace
+
+bool isCompilerName(StringRef Arg) {
+  StringRef Name = sys::path::filename(Arg);
+  if (Name.starts_with("-"))
+    return false;
+  for (StringRef C : {"nvcc", "clang", "clang++", "gcc", "g++", "c++", "cc"})
+    if (Name == C || Name.starts_with(C.str() + "-"))
+      return true;
+  return false;
+}
+
+std::unique_ptr<clang::tooling::CompilationDatabase>
+makeCommandDatabase(std::vector<std::string> Command) {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  return std::make_unique<CommandDatabase>(std::string(Cwd), std::move(Command));
+}
 
 std::unique_ptr<clang::tooling::CompilationDatabase> makeFallbackDatabase() {
   return std::make_unique<FallbackDatabase>();

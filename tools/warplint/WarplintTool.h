@@ -120,6 +120,17 @@ void setLineFilter(std::vector<clang::tidy::FileFilter> Filter);
 /// the repository's include directories (FallbackDatabase.cpp).
 std::unique_ptr<clang::tooling::CompilationDatabase> makeFallbackDatabase();
 
+/// Whether \p Arg names a compiler (nvcc, clang, gcc, ...), by its name.
+bool isCompilerName(llvm::StringRef Arg);
+/// A database giving \p Command (argv[0] the compiler) for every file, run
+/// in the current directory: `warplint f.cu -- nvcc ...`, as CMake hands
+/// clang-tidy its commands.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+makeCommandDatabase(std::vector<std::string> Command);
+
+/// --launcher (Launcher.cpp): warplint as CMake's <LANG>_COMPILER_LAUNCHER.
+int runAsLauncher(int Argc, const char **Argv);
+
 /// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
 int runGate(const warplint::RunReport &Report);
 

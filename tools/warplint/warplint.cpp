@@ -506,12 +506,26 @@ int main(int argc, const char **argv) {
     OS << "warplint " << WARPLINT_VERSION << "\n  built with LLVM "
        << LLVM_VERSION_STRING << "\n";
   });
+  if (argc > 1 && StringRef(argv[1]) == "--launcher")
+    return runAsLauncher(argc, argv);
   // Compiler arguments after "--" make a fixed compile database, as in
-  // clang-tidy; everything before is ours.
+  // clang-tidy; everything before is ours. A whole command after "--"
+  // (its compiler first, as CMake hands it to clang-tidy) is used as it is,
+  // an nvcc one translated.
   std::string FixedError;
-  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed =
-      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
-          argc, argv, FixedError);
+  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed;
+  for (int I = 1; I + 1 < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      if (isCompilerName(argv[I + 1])) {
+        Fixed = makeCommandDatabase(
+            std::vector<std::string>(argv + I + 1, argv + argc));
+        argc = I;
+      }
+      break;
+    }
+  if (!Fixed)
+    Fixed = clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
+        argc, argv, FixedError);
   cl::HideUnrelatedOptions(Category);
   if (!cl::ParseCommandLineOptions(
           argc, argv,
