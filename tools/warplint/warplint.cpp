@@ -359,6 +359,12 @@ static int printFacts(const clang::tooling::CompilationDatabase &DB,
   return Failed || Missing ? 2 : 0;
 }
 
+/// Where warplint was started: the repository root (SARIF's SRCROOT) and
+/// the working directory, taken before clang's tooling changes it.
+static struct {
+  std::string Repository, Cwd;
+} Roots;
+
 /// The checks, their findings in the --format asked for, the fixes and the
 /// CI gate.
 static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
@@ -425,8 +431,8 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
     printJSON(toJSONReport(Report));
   else if (Format == "sarif") {
     SarifOptions SO;
-    SmallString<256> Root(SarifRoot.empty() ? repositoryRoot() : SarifRoot);
-    sys::fs::make_absolute(Root);
+    SmallString<256> Root(SarifRoot.empty() ? Roots.Repository : SarifRoot);
+    sys::fs::make_absolute(Roots.Cwd, Root);
     sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
     SO.SourceRoot = std::string(Root);
     SO.DocsBase = DocsUrl;
@@ -508,6 +514,12 @@ int main(int argc, const char **argv) {
   });
   if (argc > 1 && StringRef(argv[1]) == "--launcher")
     return runAsLauncher(argc, argv);
+  // Before any file is analysed: clang's tooling changes the working
+  // directory to each compile command's.
+  Roots.Repository = repositoryRoot();
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  Roots.Cwd = std::string(Cwd);
   // Compiler arguments after "--" make a fixed compile database, as in
   // clang-tidy; everything before is ours. A whole command after "--"
   // (its compiler first, as CMake hands it to clang-tidy) is used as it is,
