@@ -238,7 +238,7 @@ llvm::json::Value toSarif(const RunReport &R, const SarifOptions &O) {
   Array Notifications;
   for (const FileProblem &P : R.Problems)
     Notifications.push_back(Object{
-        {"level", "error"},
+        {"level", O.ProblemsAreWarnings ? "warning" : "error"},
         {"message", Object{{"text", P.Message}}},
         {"locations", Array{Object{{"physicalLocation",
                                     Object{{"artifactLocation",
@@ -259,7 +259,8 @@ llvm::json::Value toSarif(const RunReport &R, const SarifOptions &O) {
   Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
              {"results", std::move(Results)},
              {"invocations",
-              Array{Object{{"executionSuccessful", R.Problems.empty()},
+              Array{Object{{"executionSuccessful",
+                            R.Problems.empty() || O.ProblemsAreWarnings},
                            {"toolExecutionNotifications",
                             std::move(Notifications)}}}}};
   if (!O.SourceRoot.empty()) {

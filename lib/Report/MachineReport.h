@@ -41,6 +41,9 @@ struct SarifOptions {
   std::string SourceRoot;
   /// Each rule's helpUri is DocsBase + "<check name without warplint->.md".
   std::string DocsBase;
+  /// --parse-errors=report: files that did not parse are warning
+  /// notifications and do not make the run unsuccessful.
+  bool ProblemsAreWarnings = false;
 };
 llvm::json::Value toSarif(const RunReport &R, const SarifOptions &O);
 

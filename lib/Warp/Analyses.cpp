@@ -243,6 +243,9 @@ findUncoalescedAccesses(const KernelFacts &K,
       Fd.Config = L;
       Fd.Family = F;
       Fd.Worst = W->R;
+      Fd.WorstRequest = W->E.Samples[W->Worst].Req;
+      Fd.WorstWarp = W->E.Samples[W->Worst].Warp;
+      Fd.WorstBlock = W->E.Samples[W->Worst].BlockIdx;
       Fd.Factor = W->Factor;
       Fd.Share = ByExcess ? W->ExcessShare : W->Share;
       Fd.Assumptions = W->E.Assumptions;
@@ -410,10 +413,13 @@ findBankConflicts(const KernelFacts &K, const std::vector<LaunchConfig> &Configs
       if (!E.Unanalysable.empty() || E.Samples.empty())
         continue;
       BankConflictResult Worst;
+      const WarpSample *WorstSample = &E.Samples.front();
       for (const WarpSample &S : E.Samples) {
         BankConflictResult B = analyzeBankConflicts(S.Req, Gpu.Banks);
-        if (B.Ways > Worst.Ways)
+        if (B.Ways > Worst.Ways) {
           Worst = B;
+          WorstSample = &S;
+        }
       }
       if (Worst.Ways < Opts.MinWays)
         continue;
@@ -426,6 +432,9 @@ findBankConflicts(const KernelFacts &K, const std::vector<LaunchConfig> &Configs
       Fd.Access = &A;
       Fd.Config = L;
       Fd.Worst = Worst;
+      Fd.WorstRequest = WorstSample->Req;
+      Fd.WorstWarp = WorstSample->Warp;
+      Fd.WorstBlock = WorstSample->BlockIdx;
       Fd.Assumptions = E.Assumptions;
       for (const SharedBufferFacts &B : K.SharedBuffers)
         if (B.Name == A.Base)

@@ -75,8 +75,12 @@ struct CoalescingFinding {
   const AccessFacts *Access = nullptr;
   LaunchConfig Config;
   CoalescingFamily Family = CoalescingFamily::L2Sectors;
-  /// The worst request pattern.
+  /// The worst request pattern, the request that has it, and which warp
+  /// of which block asked (for the warp maps, lib/Report/WarpMap.h).
   CoalescingResult Worst;
+  WarpRequest WorstRequest;
+  unsigned WorstWarp = 0;
+  std::array<int64_t, 3> WorstBlock{{0, 0, 0}};
   /// Worst.Sectors / Worst.IdealSectors (1.x: transactions).
   double Factor = 1;
   /// Share of the enumerated requests that exceed the factor.
@@ -105,6 +109,10 @@ struct BankConflictFinding {
   const SharedBufferFacts *Buffer = nullptr;
   LaunchConfig Config;
   BankConflictResult Worst;
+  /// The request that has it, and which warp of which block asked.
+  WarpRequest WorstRequest;
+  unsigned WorstWarp = 0;
+  std::array<int64_t, 3> WorstBlock{{0, 0, 0}};
   /// Why, e.g. "the 16 lanes of each half-warp hit bank 0" or "lanes that
   /// differ in threadIdx.x are 32 words apart".
   std::string Why;

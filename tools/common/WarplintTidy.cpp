@@ -15,7 +15,7 @@ ClangTidyOptions warplintDefaultOptions() {
   // included *_kernel.cu and .cuh files. System headers (the toolkit's,
   // warplint's built-in one, anything included through -isystem) stay out
   // (SystemHeaders is false); --header-filter or a .clang-tidy file's
-  // HeaderFilterRegex narrows it (docs/usage.md, "Headers").
+  // HeaderFilterRegex narrows it (README.md, --header-filter).
   Defaults.HeaderFilterRegex = ".*";
   return Defaults;
 }

@@ -65,16 +65,32 @@ bool parseOptions(int Argc, char **Argv, Options &O) {
   };
   auto Look = [&](StringRef A) {
     std::string V;
-    if (Value(A, "--compile-commands-dir=", V))
+    if (Value(A, "--compile-commands-dir=", V) ||
+        Value(A, "-compile-commands-dir=", V))
       O.Analysis.CompileCommandsDir = V;
+  };
+  // clangd also takes the value as the next argument: made one argument,
+  // so that it is read (and replaced) as the '=' form.
+  auto Joined = [](StringRef A, const char *Next, std::string &Out) {
+    if ((A != "--compile-commands-dir" && A != "-compile-commands-dir") || !Next)
+      return false;
+    Out = "--compile-commands-dir=" + std::string(Next);
+    return true;
   };
   if (const char *Env = getenv("CLANGD_FLAGS")) {
     llvm::BumpPtrAllocator A;
     llvm::StringSaver S(A);
     llvm::SmallVector<const char *, 8> Toks;
     llvm::cl::TokenizeGNUCommandLine(Env, S, Toks);
-    for (const char *T : Toks)
-      Look(T);
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      std::string J;
+      if (Joined(Toks[I], I + 1 < Toks.size() ? Toks[I + 1] : nullptr, J)) {
+        Look(J);
+        ++I;
+      } else {
+        Look(Toks[I]);
+      }
+    }
   }
   for (int I = 1; I < Argc; ++I) {
     StringRef A = Argv[I];
@@ -121,6 +137,13 @@ bool parseOptions(int Argc, char **Argv, Options &O) {
       llvm::errs() << "warplint-clangd: error: unknown option '" << A
                    << "' (see --warplint-help)\n";
       return false;
+    }
+    std::string J;
+    if (Joined(A, I + 1 < Argc ? Argv[I + 1] : nullptr, J)) {
+      ++I;
+      Look(J);
+      O.Args.push_back(J);
+      continue;
     }
     Look(A);
     O.Args.push_back(A.str());

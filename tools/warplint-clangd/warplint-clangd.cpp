@@ -115,7 +115,8 @@ int main(int argc, char **argv) {
         llvm::errs() << "warplint-clangd: " << Note << "\n";
       if (!Cache.empty()) {
         llvm::erase_if(O.Args, [](const std::string &A) {
-          return llvm::StringRef(A).starts_with("--compile-commands-dir=");
+          return llvm::StringRef(A).starts_with("--compile-commands-dir=") ||
+                 llvm::StringRef(A).starts_with("-compile-commands-dir=");
         });
         O.Args.push_back("--compile-commands-dir=" + Cache);
         break;

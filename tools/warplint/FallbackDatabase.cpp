@@ -54,9 +54,10 @@ std::vector<std::string> includeDirectories(StringRef Root) {
       StringRef Name = sys::path::filename(It->path());
       if (Skip(Name))
         continue;
+      // This entry is Depth + 1 levels below the root.
       if (Name == "include" || Name == "inc")
         Found.push_back(It->path());
-      if (Depth + 1 < 3)
+      if (Depth + 1 < 2)
         Queue.push_back({It->path(), Depth + 1});
     }
   }

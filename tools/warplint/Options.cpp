@@ -199,6 +199,12 @@ cl::opt<bool> DumpConfig(
 cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List warplint's checks and exit"),
                                 cl::cat(Category));
+cl::opt<std::string> ExplainAt(
+    "explain",
+    cl::desc("Print the warp map of each global or shared access on a line, "
+             "flagged or not, as text: lanes against lines and sectors, or "
+             "against banks (docs/pictures.md)"),
+    cl::value_desc("file:line"), cl::init(""), cl::cat(Category));
 cl::opt<bool> ExplainConfig(
     "explain-config",
     cl::desc("For each enabled check, say which configuration enabled it "

@@ -19,7 +19,9 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -323,6 +325,17 @@ private:
 };
 } // namespace
 
+/// A path as the diagnostic names it, made absolute against the compile
+/// command's directory (a database may name its files relatively).
+static std::string absoluteIn(const std::string &Path, StringRef Dir) {
+  if (Path.empty() || sys::path::is_absolute(Path))
+    return Path;
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(Dir, P);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
 KernelAt kernelsOf(const std::vector<std::optional<FileFacts>> &Facts) {
   auto Index = std::make_shared<KernelIndex>();
   for (const std::optional<FileFacts> &F : Facts)
@@ -330,8 +343,9 @@ KernelAt kernelsOf(const std::vector<std::optional<FileFacts>> &Facts) {
       Index->add(*F);
   auto Lines = std::make_shared<LineTable>();
   return [Index, Lines](const clang::tidy::ClangTidyError &E) {
-    ReportLoc L = Lines->at(E.Message.FilePath, E.Message.FileOffset);
-    return Index->at(L.File, L.Line, L.Column);
+    ReportLoc L = Lines->at(absoluteIn(E.Message.FilePath, E.BuildDirectory),
+                            E.Message.FileOffset);
+    return Index->at(E.Message.FilePath, L.Line, L.Column);
   };
 }
 
@@ -348,9 +362,11 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
                   ? "error"
                   : "warning";
     F.Message = E.Message.Message;
-    F.Loc = Lines.at(E.Message.FilePath, E.Message.FileOffset);
+    const StringRef Dir = E.BuildDirectory;
+    F.Loc = Lines.at(absoluteIn(E.Message.FilePath, Dir), E.Message.FileOffset);
     for (const auto &N : E.Notes)
-      F.Notes.push_back({N.Message, Lines.at(N.FilePath, N.FileOffset)});
+      F.Notes.push_back(
+          {N.Message, Lines.at(absoluteIn(N.FilePath, Dir), N.FileOffset)});
     // The fix is the finding's own or, as warplint's checks attach it, the
     // one note's that explains it (clang-tidy's --fix-notes rule).
     static const llvm::StringMap<clang::tooling::Replacements> NoFix;
@@ -359,9 +375,9 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
     for (const auto &[File, Reps] : Chosen ? *Chosen : NoFix)
       for (const clang::tooling::Replacement &Rep : Reps) {
         ReportEdit Ed;
-        Ed.Begin = Lines.at(Rep.getFilePath().str(), Rep.getOffset());
-        Ed.End =
-            Lines.at(Rep.getFilePath().str(), Rep.getOffset() + Rep.getLength());
+        const std::string RF = absoluteIn(Rep.getFilePath().str(), Dir);
+        Ed.Begin = Lines.at(RF, Rep.getOffset());
+        Ed.End = Lines.at(RF, Rep.getOffset() + Rep.getLength());
         Ed.Offset = Rep.getOffset();
         Ed.Length = Rep.getLength();
         Ed.Text = Rep.getReplacementText().str();

@@ -10,6 +10,7 @@
 #include "Warp/CoalescingAdvice.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 
@@ -23,6 +24,18 @@ using llvm::StringRef;
 static std::string causeOf(StringRef Message) {
   Message = Message.split(" (warplint goes on without it").first;
   return Message.trim().str();
+}
+
+/// A file as the summary names it: relative to where warplint was started
+/// when under it, else absolute.
+static std::string shownPath(StringRef File, StringRef BuildDir) {
+  llvm::SmallString<256> P(File);
+  llvm::sys::fs::make_absolute(BuildDir, P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  std::string Start = startDirectory();
+  if (!Start.empty() && StringRef(P).starts_with(Start + "/"))
+    return StringRef(P).drop_front(Start.size() + 1).str();
+  return std::string(P);
 }
 
 /// The \p N entries of \p Count with the most, most first, as
@@ -58,7 +71,7 @@ void printRunSummary(const CheckRun &Run,
       continue;
     ++Findings;
     ++PerCheck[E.DiagnosticName];
-    ++PerFile[E.Message.FilePath];
+    ++PerFile[shownPath(E.Message.FilePath, E.BuildDirectory)];
     std::string K = Kernel ? Kernel(E) : std::string();
     if (!K.empty())
       ++PerKernel[K + " in " +
@@ -111,7 +124,8 @@ void printRunSummary(const CheckRun &Run,
     OS << ")";
   }
   if (Merged)
-    OS << "; " << Merged << " more of the same cause are notes of these";
+    OS << "; " << Merged << " more of the same cause "
+       << (Merged == 1 ? "is a note" : "are notes") << " of these";
   OS << "\n";
   printMost("kernels with the most", PerKernel, 5, OS);
   printMost("files with the most", PerFile, 5, OS);

@@ -131,6 +131,16 @@ makeCommandDatabase(std::vector<std::string> Command);
 /// --launcher (Launcher.cpp): warplint as CMake's <LANG>_COMPILER_LAUNCHER.
 int runAsLauncher(int Argc, const char **Argv);
 
+/// --explain=FILE:LINE (Explain.cpp): the warp maps of the accesses on
+/// that line, as text. The exit status.
+int explainAccess(const clang::tooling::CompilationDatabase &DB,
+                  const std::vector<std::string> &Files,
+                  const warplint::FrontendOptions &Opts, llvm::StringRef Spec);
+
+/// The directory warplint was started in (before clang's tooling moved
+/// to a compile command's); set by main.
+std::string startDirectory();
+
 /// --baseline: 0 passed, 1 failed, 2 the baseline cannot be used.
 int runGate(const warplint::RunReport &Report);
 

@@ -365,6 +365,8 @@ static struct {
   std::string Repository, Cwd;
 } Roots;
 
+std::string startDirectory() { return Roots.Cwd; }
+
 /// The checks, their findings in the --format asked for, the fixes and the
 /// CI gate.
 static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
@@ -436,6 +438,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
     sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
     SO.SourceRoot = std::string(Root);
     SO.DocsBase = DocsUrl;
+    SO.ProblemsAreWarnings = ParseErrors == "report";
     printJSON(toSarif(Report, SO));
   }
   // After the findings, with the other errors.
@@ -584,6 +587,8 @@ int main(int argc, const char **argv) {
       !checkConfigFiles(Files))
     return 2;
 
+  if (!ExplainAt.empty())
+    return explainAccess(*DB, Files, Opts, ExplainAt);
   if (Estimate)
     return printEstimates(*DB, Files, Opts, Missing);
   if (DumpFacts || Summary)

@@ -1,0 +1,296 @@
+//===- WarpMap.cpp --------------------------------------------------------===//
+#include "Report/WarpMap.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+namespace warplint {
+
+namespace {
+int64_t floorTo(int64_t A, int64_t Unit) {
+  int64_t Q = A / Unit;
+  if (A % Unit != 0 && A < 0)
+    --Q;
+  return Q * Unit;
+}
+
+/// A colour per line (or word), cycling through a palette that reads on
+/// white and in grey.
+const char *colour(size_t I) {
+  static const char *Palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
+                                  "#9467bd", "#8c564b", "#e377c2", "#17becf",
+                                  "#bcbd22", "#7f7f7f"};
+  return Palette[I % (sizeof Palette / sizeof *Palette)];
+}
+
+std::string escape(const std::string &S) {
+  std::string R;
+  for (char C : S) {
+    if (C == '<')
+      R += "&lt;";
+    else if (C == '>')
+      R += "&gt;";
+    else if (C == '&')
+      R += "&amp;";
+    else if (C == '"')
+      R += "&quot;";
+    else
+      R += C;
+  }
+  return R;
+}
+} // namespace
+
+GlobalMap globalMap(const WarpRequest &R, unsigned SectorBytes,
+                    unsigned LineBytes) {
+  GlobalMap M;
+  // Per sector, the bytes used (a set of byte offsets) and the lanes.
+  std::map<int64_t, std::set<int64_t>> Used;
+  std::map<int64_t, std::vector<unsigned>> LanesOf;
+  unsigned Size = R.AccessSize ? R.AccessSize : 4;
+  unsigned UsedPerLane = R.UsedBytes ? R.UsedBytes : Size;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!R.Lane[L])
+      continue;
+    ++M.ActiveLanes;
+    int64_t A = *R.Lane[L];
+    std::set<int64_t> SectorsOfLane;
+    for (int64_t B = A; B < A + Size; ++B) {
+      int64_t S = floorTo(B, SectorBytes);
+      SectorsOfLane.insert(S);
+      if (B < A + UsedPerLane)
+        Used[S].insert(B);
+    }
+    for (int64_t S : SectorsOfLane)
+      LanesOf[S].push_back(L);
+  }
+  std::set<int64_t> LineSet;
+  for (const auto &[S, Lanes] : LanesOf)
+    LineSet.insert(floorTo(S, LineBytes));
+  for (int64_t LA : LineSet) {
+    GlobalMap::Line Ln;
+    Ln.Address = LA;
+    for (int64_t S = LA; S < LA + LineBytes; S += SectorBytes) {
+      GlobalMap::Sector Sec;
+      Sec.Address = S;
+      auto It = LanesOf.find(S);
+      if (It != LanesOf.end()) {
+        Sec.Lanes = It->second;
+        Sec.BytesUsed = unsigned(Used[S].size());
+        ++M.SectorsTouched;
+        M.BytesUsed += Sec.BytesUsed;
+        M.BytesFetched += SectorBytes;
+      }
+      Ln.Sectors.push_back(std::move(Sec));
+    }
+    M.Lines.push_back(std::move(Ln));
+  }
+  return M;
+}
+
+SharedMap sharedMap(const WarpRequest &R, unsigned Banks, unsigned BankWidth) {
+  SharedMap M;
+  M.Banks = Banks;
+  M.BankWidth = BankWidth;
+  std::vector<std::set<int64_t>> Words(Banks);
+  unsigned Size = R.AccessSize ? R.AccessSize : 4;
+  for (unsigned L = 0; L < WarpSize; ++L) {
+    if (!R.Lane[L])
+      continue;
+    ++M.ActiveLanes;
+    int64_t A = *R.Lane[L];
+    for (int64_t W = floorTo(A, BankWidth); W < A + Size; W += BankWidth) {
+      int64_t Word = W / BankWidth;
+      unsigned Bank = unsigned(((Word % Banks) + Banks) % Banks);
+      M.Touches.push_back({L, Bank, Word});
+      Words[Bank].insert(Word);
+    }
+  }
+  for (const auto &W : Words) {
+    M.WordsPerBank.push_back(unsigned(W.size()));
+    M.MaxWords = std::max(M.MaxWords, unsigned(W.size()));
+    M.BanksUsed += !W.empty();
+  }
+  return M;
+}
+
+std::string globalMapSvg(const GlobalMap &M, const std::string &Title) {
+  // Lanes are rows; each line is a group of sector columns; a lane's mark
+  // sits in the sector it reads, in its line's colour.
+  const int Cell = 14, Gap = 6, Left = 48, Top = 44;
+  size_t SectorsPerLine = M.Lines.empty() ? 4 : M.Lines[0].Sectors.size();
+  int LineW = int(SectorsPerLine) * Cell + Gap;
+  int W = Left + int(M.Lines.size()) * LineW + 10;
+  int H = Top + int(WarpSize) * Cell + 40;
+  std::string S = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"warp-map global\" "
+      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" data-lanes=\"{}\" "
+      "data-lines=\"{}\" data-sectors=\"{}\" data-bytes-used=\"{}\" "
+      "data-bytes-fetched=\"{}\" role=\"img\"><title>{}</title>\n",
+      W, H, W, H, M.ActiveLanes, M.Lines.size(), M.SectorsTouched, M.BytesUsed,
+      M.BytesFetched, escape(Title));
+  S += fmt::format("<text x=\"4\" y=\"14\" class=\"caption\">{} lanes, {} "
+                   "lines, {} sectors; {} of {} fetched bytes used</text>\n",
+                   M.ActiveLanes, M.Lines.size(), M.SectorsTouched, M.BytesUsed,
+                   M.BytesFetched);
+  for (unsigned L = 0; L < WarpSize; L += 8)
+    S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">lane {}</text>\n",
+                     Top + int(L) * Cell + Cell - 3, L);
+  for (size_t I = 0; I < M.Lines.size(); ++I) {
+    const GlobalMap::Line &Ln = M.Lines[I];
+    int X0 = Left + int(I) * LineW;
+    S += fmt::format("<g class=\"line\" data-line=\"{}\" data-address=\"{}\">"
+                     "<text x=\"{}\" y=\"{}\" class=\"axis\">+{}</text>\n",
+                     I, Ln.Address, X0, Top - 18, Ln.Address);
+    for (size_t J = 0; J < Ln.Sectors.size(); ++J) {
+      const GlobalMap::Sector &Sec = Ln.Sectors[J];
+      int X = X0 + int(J) * Cell;
+      bool Touched = !Sec.Lanes.empty();
+      S += fmt::format(
+          "<rect class=\"sector{}\" data-line=\"{}\" data-sector=\"{}\" "
+          "data-bytes-used=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+          "fill=\"{}\" stroke=\"#999\"/>\n",
+          Touched ? " fetched" : "", I, J, Sec.BytesUsed, X, Top - 12, Cell,
+          int(WarpSize) * Cell + 12, Touched ? "#eeeeee" : "#ffffff");
+      for (unsigned Lane : Sec.Lanes)
+        S += fmt::format("<rect class=\"lane\" data-lane=\"{}\" "
+                         "data-line=\"{}\" data-sector=\"{}\" x=\"{}\" y=\"{}\" "
+                         "width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
+                         Lane, I, J, X + 2, Top + int(Lane) * Cell + 2, Cell - 4,
+                         Cell - 4, colour(I));
+    }
+    S += "</g>\n";
+  }
+  S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\">each column is a "
+                   "32-byte sector; each group of columns a 128-byte line; a "
+                   "lane's mark is in the sector it touches</text>\n",
+                   4, H - 12);
+  S += "</svg>\n";
+  return S;
+}
+
+std::string sharedMapSvg(const SharedMap &M, const std::string &Title) {
+  // Lanes are rows and banks columns; a lane's mark is in the bank it
+  // touches, coloured by the word; under each bank, the words it serves.
+  const int Cell = 14, Left = 48, Top = 36;
+  int W = Left + int(M.Banks) * Cell + 10;
+  int H = Top + int(WarpSize) * Cell + 48;
+  std::string S = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"warp-map shared\" "
+      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" data-lanes=\"{}\" "
+      "data-banks=\"{}\" data-banks-used=\"{}\" data-ways=\"{}\" "
+      "role=\"img\"><title>{}</title>\n",
+      W, H, W, H, M.ActiveLanes, M.Banks, M.BanksUsed, M.MaxWords,
+      escape(Title));
+  S += fmt::format("<text x=\"4\" y=\"14\" class=\"caption\">{} lanes on {} of "
+                   "{} banks; the busiest bank serves {} different words</text>\n",
+                   M.ActiveLanes, M.BanksUsed, M.Banks, M.MaxWords);
+  for (unsigned L = 0; L < WarpSize; L += 8)
+    S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">lane {}</text>\n",
+                     Top + int(L) * Cell + Cell - 3, L);
+  for (unsigned B = 0; B < M.Banks; ++B) {
+    unsigned N = M.WordsPerBank[B];
+    S += fmt::format("<rect class=\"bank\" data-bank=\"{}\" data-words=\"{}\" "
+                     "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" "
+                     "stroke=\"#ccc\"/>\n",
+                     B, N, Left + int(B) * Cell, Top, Cell, int(WarpSize) * Cell,
+                     N > 1 ? "#fde0dd" : "#ffffff");
+    if (N)
+      S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"ways{}\">{}</text>\n",
+                       Left + int(B) * Cell + 2, Top + int(WarpSize) * Cell + 14,
+                       N > 1 ? " conflict" : "", N);
+  }
+  std::map<int64_t, size_t> WordColour;
+  for (const SharedMap::Touch &T : M.Touches) {
+    size_t C = WordColour.emplace(T.Word, WordColour.size()).first->second;
+    S += fmt::format("<rect class=\"lane\" data-lane=\"{}\" data-bank=\"{}\" "
+                     "data-word=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" "
+                     "height=\"{}\" fill=\"{}\"/>\n",
+                     T.Lane, T.Bank, T.Word, Left + int(T.Bank) * Cell + 2,
+                     Top + int(T.Lane) * Cell + 2, Cell - 4, Cell - 4,
+                     colour(C));
+  }
+  S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">columns: banks 0-{}; "
+                   "under each, the different words it serves (more than 1: "
+                   "a conflict)</text>\n",
+                   H - 8, M.Banks - 1);
+  S += "</svg>\n";
+  return S;
+}
+
+std::string globalMapText(const GlobalMap &M) {
+  std::string S = fmt::format(
+      "{} lanes touch {} {} and {} {}; {} of {} fetched bytes are used\n",
+      M.ActiveLanes, M.Lines.size(), M.Lines.size() == 1 ? "line" : "lines",
+      M.SectorsTouched, M.SectorsTouched == 1 ? "sector" : "sectors",
+      M.BytesUsed, M.BytesFetched);
+  for (size_t I = 0; I < M.Lines.size(); ++I) {
+    const GlobalMap::Line &Ln = M.Lines[I];
+    S += fmt::format("  line {:>2} (+{:<8})", I, Ln.Address);
+    for (const GlobalMap::Sector &Sec : Ln.Sectors) {
+      if (Sec.Lanes.empty()) {
+        S += " | -";
+        continue;
+      }
+      // Lanes as ranges: 0-7, or 3 when alone.
+      std::string Lanes;
+      for (size_t K = 0; K < Sec.Lanes.size();) {
+        size_t E = K;
+        while (E + 1 < Sec.Lanes.size() && Sec.Lanes[E + 1] == Sec.Lanes[E] + 1)
+          ++E;
+        Lanes += (Lanes.empty() ? "" : ",") +
+                 (E == K ? std::to_string(Sec.Lanes[K])
+                         : fmt::format("{}-{}", Sec.Lanes[K], Sec.Lanes[E]));
+        K = E + 1;
+      }
+      S += fmt::format(" | {} {} ({} B)", Sec.Lanes.size() == 1 ? "lane" : "lanes",
+                       Lanes, Sec.BytesUsed);
+    }
+    S += "\n";
+  }
+  return S;
+}
+
+std::string sharedMapText(const SharedMap &M) {
+  unsigned Busiest = 0;
+  for (unsigned B = 0; B < M.WordsPerBank.size(); ++B)
+    if (M.WordsPerBank[B] > M.WordsPerBank[Busiest])
+      Busiest = B;
+  std::string S = fmt::format(
+      "{} lanes on {} of {} banks; the busiest bank ({}) serves {} different "
+      "{}\n",
+      M.ActiveLanes, M.BanksUsed, M.Banks, Busiest, M.MaxWords,
+      M.MaxWords == 1 ? "word" : "words");
+  // Rows: lanes; columns: banks; a letter per word of the bank.
+  std::map<int64_t, char> Letter;
+  std::vector<std::string> Rows(WarpSize, std::string(M.Banks, '.'));
+  std::vector<bool> Active(WarpSize, false);
+  for (const SharedMap::Touch &T : M.Touches) {
+    size_t N = Letter.size();
+    char Next = N < 26 ? char('a' + N) : N < 52 ? char('A' + N - 26) : '#';
+    char C = Letter.emplace(T.Word, Next).first->second;
+    Rows[T.Lane][T.Bank] = C;
+    Active[T.Lane] = true;
+  }
+  // The banks' numbers in two rows: tens (at 10, 20, ...), then units.
+  S += "  bank     ";
+  for (unsigned B = 0; B < M.Banks; ++B)
+    S += B % 10 == 0 && B ? char('0' + (B / 10) % 10) : ' ';
+  S += "\n           ";
+  for (unsigned B = 0; B < M.Banks; ++B)
+    S += char('0' + B % 10);
+  S += "\n";
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Active[L])
+      S += fmt::format("  lane {:>2}  {}\n", L, Rows[L]);
+  S += "  words    ";
+  for (unsigned N : M.WordsPerBank)
+    S += N == 0 ? '.' : N < 10 ? char('0' + N) : '+';
+  S += "\n  (a letter per word, '#' after the 52nd; 'words': the different "
+       "words each bank serves, more than 1 a conflict, '+' more than 9)\n";
+  return S;
+}
+
+} // namespace warplint

@@ -1,0 +1,152 @@
+//===- Explain.cpp - One access's warp map in the terminal ----------------===//
+//
+//   warplint --explain=FILE:LINE <file> -- <flags>
+//
+// For each global or shared access on that line, whether flagged or not:
+// the kernel, the launch and GPU assumed, and the map of the worst warp
+// request enumerated (lib/Report/WarpMap.h) as text: lanes against lines
+// and sectors, or lanes against banks. docs/pictures.md.
+//
+//===----------------------------------------------------------------------===//
+#include "WarplintTool.h"
+#include "Options.h"
+#include "Analysis/TranslationUnitAnalysis.h"
+#include "Arch/ArchSelect.h"
+#include "Frontend/Tooling.h"
+#include "Report/WarpMap.h"
+#include "Symbolic/Assumptions.h"
+#include "Warp/Analyses.h"
+
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+using namespace llvm;
+using namespace warplint;
+using namespace warplint::cli;
+
+namespace {
+std::string blockText(const std::array<int64_t, 3> &B) {
+  return fmt::format("({}, {}, {})", B[0], B[1], B[2]);
+}
+
+/// FILE:LINE; the line is after the last colon.
+bool parseSpec(StringRef Spec, std::string &File, unsigned &Line) {
+  auto [F, L] = Spec.rsplit(':');
+  if (F.empty() || L.getAsInteger(10, Line) || Line == 0)
+    return false;
+  File = F.str();
+  return true;
+}
+
+bool sameFile(StringRef Facts, StringRef Asked) {
+  SmallString<256> A(Asked);
+  sys::fs::make_absolute(A);
+  sys::path::remove_dots(A, true);
+  return Facts == A || Facts.ends_with("/" + Asked.str()) || Facts == Asked;
+}
+} // namespace
+
+int explainAccess(const clang::tooling::CompilationDatabase &DB,
+                  const std::vector<std::string> &Files,
+                  const FrontendOptions &Opts, StringRef Spec) {
+  std::string File;
+  unsigned Line = 0;
+  if (!parseSpec(Spec, File, Line)) {
+    errs() << "warplint: error: --explain='" << Spec
+           << "': expected FILE:LINE, e.g. --explain=transpose.cu:19\n";
+    return 2;
+  }
+  std::vector<std::string> Bad;
+  std::string L;
+  for (const std::string &E : LaunchOpt)
+    L += (L.empty() ? "" : "; ") + E;
+  LaunchOptions LO = parseLaunchOption(L, Bad);
+  AnalysisOptions AO;
+  AO.MinFactor = 0; // every access, flagged or not
+  AO.MinExcessInLoop = 0;
+  AO.MinWays = 1;
+  if (!AssumeOpt.empty()) {
+    std::string Err = sym::parseAssumptions(AssumeOpt, AO.Enum.Assumptions);
+    if (!Err.empty()) {
+      errs() << "warplint: error: invalid --assume: " << Err << "\n";
+      return 2;
+    }
+  }
+  unsigned Shown = 0;
+  bool Failed = false;
+  extractFacts(DB, Files, Opts, [&](FileResult &R) {
+    if (!R.Ok && R.Facts.Kernels.empty()) {
+      Failed = true;
+      return;
+    }
+    std::string Sm = GpuArch;
+    if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
+      Sm = R.Facts.Compile.GpuArchs.front();
+    if (Sm.empty())
+      Sm = Opts.DefaultGpuArch;
+    Expected<SelectedArch> Arch = selectArch(Sm, ArchDir);
+    if (!Arch) {
+      errs() << "warplint: error: " << toString(Arch.takeError()) << "\n";
+      Failed = true;
+      return;
+    }
+    const GpuModel &Gpu = Arch->Gpu;
+    for (const KernelFacts &K : R.Facts.Kernels) {
+      bool Here = false;
+      for (const AccessFacts &A : K.Accesses)
+        Here = Here || (A.Loc.Line == Line && sameFile(A.Loc.File, File));
+      if (!Here)
+        continue;
+      std::vector<std::string> KP;
+      AnalysisOptions KO = AO;
+      for (const auto &[Name, As] : parseKernelAssumptions(K, KP))
+        KO.Enum.Assumptions[Name] = As;
+      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
+      auto Head = [&](const AccessFacts &A, const LaunchConfig &C,
+                      const std::vector<std::string> &Assumed, unsigned Warp,
+                      const std::array<int64_t, 3> &Block) {
+        outs() << fmt::format(
+            "{}:{}:{}: {} {} '{}' in kernel '{}'\n  assuming {}, on {}{}\n",
+            A.Loc.File, A.Loc.Line, A.Loc.Column,
+            A.Space == MemorySpace::Shared ? "shared" : "global",
+            A.IsWrite ? "store to" : "load from", A.Base, K.Name, C.str(),
+            Gpu.Name.empty() ? "" : Gpu.Name + ", ", Gpu.Sm);
+        for (const std::string &S : C.Assumptions)
+          outs() << "  assuming " << S << "\n";
+        for (const std::string &S : Assumed)
+          outs() << "  assuming " << S << "\n";
+        outs() << fmt::format("  warp {} of block {}, the worst request "
+                              "enumerated:\n",
+                              Warp, blockText(Block));
+      };
+      for (const CoalescingFinding &F :
+           findUncoalescedAccesses(K, Configs, Gpu, KO)) {
+        if (F.Access->Loc.Line != Line || !sameFile(F.Access->Loc.File, File))
+          continue;
+        Head(*F.Access, F.Config, F.Assumptions, F.WorstWarp, F.WorstBlock);
+        outs() << globalMapText(globalMap(F.WorstRequest));
+        ++Shown;
+      }
+      for (const BankConflictFinding &F :
+           findBankConflicts(K, Configs, Gpu, KO)) {
+        if (F.Access->Loc.Line != Line || !sameFile(F.Access->Loc.File, File))
+          continue;
+        Head(*F.Access, F.Config, F.Assumptions, F.WorstWarp, F.WorstBlock);
+        outs() << sharedMapText(sharedMap(F.WorstRequest, Gpu.Banks.Banks,
+                                          Gpu.Banks.BankWidth));
+        ++Shown;
+      }
+    }
+  });
+  if (Failed)
+    return 2;
+  if (!Shown) {
+    errs() << "warplint: error: --explain='" << Spec
+           << "': no global or shared access whose warps could be enumerated "
+              "on that line of an analysed kernel\n";
+    return 2;
+  }
+  return 0;
+}
