@@ -24,8 +24,9 @@ PACKAGES=(
 # Only the test suite needs these: a JSON-schema validator for the SARIF
 # test, the real pre-commit program for the hook test, Neovim for the
 # editor test of warplint-clangd (test/tools/clangd-neovim.test), clang's
-# runtime libraries (libFuzzer, ASan, UBSan) for scripts/fuzz.sh.
-TEST_PACKAGES=(python3-jsonschema pre-commit neovim libclang-rt-19-dev)
+# runtime libraries (libFuzzer, ASan, UBSan) for scripts/fuzz.sh, Chromium
+# to render the HTML report (test/tools/html-report.test).
+TEST_PACKAGES=(python3-jsonschema pre-commit neovim libclang-rt-19-dev chromium)
 
 # The official SARIF 2.1.0 schema, from Microsoft's SARIF SDK on the npm
 # registry (the package also holds the SARIF multitool).

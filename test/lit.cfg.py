@@ -49,3 +49,8 @@ if _nvcc:
     config.available_features.add("nvcc")
 config.substitutions.append(("%nvcc_path", _nvcc or "nvcc-not-installed"))
 config.substitutions.append(("%build_root", config.warplint_obj_root))
+
+# The HTML report's tests render it in headless Chromium (Debian's
+# chromium, installed by scripts/setup.sh test-deps); as root it needs
+# --no-sandbox.
+config.substitutions.append(("%chromium", (shutil.which("chromium") or "chromium-not-installed") + " --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0"))

@@ -50,8 +50,12 @@ llvm::json::Value toJSON(const ReportFinding &F) {
 
 llvm::json::Value toJSONReport(const RunReport &R) {
   Array Diags, Kernels, Problems;
-  for (const ReportFinding &F : R.Findings)
-    Diags.push_back(toJSON(F));
+  // Each finding's anchor in the HTML report of the same run.
+  for (size_t I = 0; I < R.Findings.size(); ++I) {
+    llvm::json::Value V = toJSON(R.Findings[I]);
+    (*V.getAsObject())["html_anchor"] = "finding-" + std::to_string(I + 1);
+    Diags.push_back(std::move(V));
+  }
   for (const KernelEstimate &E : R.Kernels)
     Kernels.push_back(toJSON(E));
   for (const FileProblem &P : R.Problems)
@@ -226,10 +230,12 @@ llvm::json::Value toSarif(const RunReport &R, const SarifOptions &O) {
           {"description", Object{{"text", "apply warplint's fix-it"}}},
           {"artifactChanges", std::move(Changes)}}};
     }
-    if (!F.Numbers.empty()) {
+    {
       Object Props;
       for (const auto &[K, V] : F.Numbers)
         Props[K] = V;
+      // The finding's anchor in the HTML report of the same run.
+      Props["html_anchor"] = "finding-" + std::to_string(Results.size() + 1);
       Res["properties"] = Object{{"warplint", std::move(Props)}};
     }
     Results.push_back(std::move(Res));

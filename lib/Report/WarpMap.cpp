@@ -141,9 +141,16 @@ std::string globalMapSvg(const GlobalMap &M, const std::string &Title) {
   for (size_t I = 0; I < M.Lines.size(); ++I) {
     const GlobalMap::Line &Ln = M.Lines[I];
     int X0 = Left + int(I) * LineW;
+    // The line's offset from the first; with many lines, every fourth is
+    // labelled (each line's <title> has its own).
+    bool Label = M.Lines.size() <= 8 || I % 4 == 0;
     S += fmt::format("<g class=\"line\" data-line=\"{}\" data-address=\"{}\">"
-                     "<text x=\"{}\" y=\"{}\" class=\"axis\">+{}</text>\n",
-                     I, Ln.Address, X0, Top - 18, Ln.Address);
+                     "<title>line {} at +{} bytes</title>",
+                     I, Ln.Address, I, Ln.Address);
+    if (Label)
+      S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\">+{}</text>",
+                       X0, Top - 18, Ln.Address);
+    S += "\n";
     for (size_t J = 0; J < Ln.Sectors.size(); ++J) {
       const GlobalMap::Sector &Sec = Ln.Sectors[J];
       int X = X0 + int(J) * Cell;

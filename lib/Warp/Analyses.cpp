@@ -303,6 +303,17 @@ BankConflictResult worstConflict(const KernelFacts &K, const AccessFacts &A,
 
 /// Whether padding the innermost dimension by one element makes every
 /// access to \p Buf conflict-free; if not, why.
+/// \p A (which indexes every dimension) on a buffer of dimensions \p Dims.
+AccessFacts withDims(const AccessFacts &A, const std::vector<int64_t> &Dims) {
+  sym::Expr Flat(0);
+  for (size_t I = 0; I < Dims.size(); ++I)
+    Flat = Flat * sym::Expr(Dims[I]) + A.Subscripts[I];
+  AccessFacts P = A;
+  P.Index = Flat;
+  P.ByteOffset = Flat * sym::Expr(A.ElementSize);
+  return P;
+}
+
 std::optional<std::string> paddingFix(const KernelFacts &K,
                                       const SharedBufferFacts &Buf,
                                       const std::vector<LaunchConfig> &Configs,
@@ -332,12 +343,7 @@ std::optional<std::string> paddingFix(const KernelFacts &K,
                "layout";
       return std::nullopt;
     }
-    sym::Expr Flat(0);
-    for (size_t I = 0; I < Dims.size(); ++I)
-      Flat = Flat * sym::Expr(Dims[I]) + A.Subscripts[I];
-    AccessFacts P = A;
-    P.Index = Flat;
-    P.ByteOffset = Flat * sym::Expr(A.ElementSize);
+    AccessFacts P = withDims(A, Dims);
     BankConflictResult B = worstConflict(K, P, Configs, Gpu, Opts);
     if (B.Ways > 1) {
       WhyNot = "with the padding, '" + A.Text + "' (line " +
@@ -478,6 +484,18 @@ findBankConflicts(const KernelFacts &K, const std::vector<LaunchConfig> &Configs
       if (Fd.Buffer)
         Fd.Padding = paddingFix(K, *Fd.Buffer, Configs, Gpu, Opts,
                                 Fd.NoPaddingBecause);
+      // The same warp's request after the padding, for the maps.
+      if (Fd.Padding) {
+        std::vector<int64_t> Dims;
+        for (const auto &D : Fd.Buffer->Dims)
+          Dims.push_back(D.value_or(0));
+        Dims.back() += 1;
+        AccessEnumeration P = enumerateAccess(K, withDims(A, Dims), L, Opts.Enum);
+        for (const WarpSample &S : P.Samples)
+          if (!Fd.PaddedRequest || (S.Warp == Fd.WorstWarp &&
+                                    S.BlockIdx == Fd.WorstBlock))
+            Fd.PaddedRequest = S.Req;
+      }
       if (!Fd.Padding && Fd.Buffer)
         Fd.NoPaddingBecause += pitchFix(K, A, L, Gpu, Opts, V);
       // The cause, the same for accesses that fall on different banks.

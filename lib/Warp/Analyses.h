@@ -122,6 +122,8 @@ struct BankConflictFinding {
   /// ("BLKDIM + 1"), when padding by one element makes every access to the
   /// buffer conflict-free and none depends on the old layout.
   std::optional<std::string> Padding;
+  /// With Padding: the worst warp's request on the padded buffer.
+  std::optional<WarpRequest> PaddedRequest;
   /// Why padding is not offered as a fix, when it is not.
   std::string NoPaddingBecause;
   std::vector<std::string> Assumptions;

@@ -48,16 +48,8 @@ bool sameFile(StringRef Facts, StringRef Asked) {
 }
 } // namespace
 
-int explainAccess(const clang::tooling::CompilationDatabase &DB,
-                  const std::vector<std::string> &Files,
-                  const FrontendOptions &Opts, StringRef Spec) {
-  std::string File;
-  unsigned Line = 0;
-  if (!parseSpec(Spec, File, Line)) {
-    errs() << "warplint: error: --explain='" << Spec
-           << "': expected FILE:LINE, e.g. --explain=transpose.cu:19\n";
-    return 2;
-  }
+bool forEachAnalysedKernel(const FileFacts &Facts, const FrontendOptions &Opts,
+                           const AnalysedKernelFn &Fn) {
   std::vector<std::string> Bad;
   std::string L;
   for (const std::string &E : LaunchOpt)
@@ -71,8 +63,38 @@ int explainAccess(const clang::tooling::CompilationDatabase &DB,
     std::string Err = sym::parseAssumptions(AssumeOpt, AO.Enum.Assumptions);
     if (!Err.empty()) {
       errs() << "warplint: error: invalid --assume: " << Err << "\n";
-      return 2;
+      return false;
     }
+  }
+  std::string Sm = GpuArch;
+  if (Sm.empty() && !Facts.Compile.GpuArchs.empty())
+    Sm = Facts.Compile.GpuArchs.front();
+  if (Sm.empty())
+    Sm = Opts.DefaultGpuArch;
+  Expected<SelectedArch> Arch = selectArch(Sm, ArchDir);
+  if (!Arch) {
+    errs() << "warplint: error: " << toString(Arch.takeError()) << "\n";
+    return false;
+  }
+  for (const KernelFacts &K : Facts.Kernels) {
+    std::vector<std::string> KP;
+    AnalysisOptions KO = AO;
+    for (const auto &[Name, As] : parseKernelAssumptions(K, KP))
+      KO.Enum.Assumptions[Name] = As;
+    Fn(K, Arch->Gpu, resolveLaunchConfigs(K, LO, KP), KO);
+  }
+  return true;
+}
+
+int explainAccess(const clang::tooling::CompilationDatabase &DB,
+                  const std::vector<std::string> &Files,
+                  const FrontendOptions &Opts, StringRef Spec) {
+  std::string File;
+  unsigned Line = 0;
+  if (!parseSpec(Spec, File, Line)) {
+    errs() << "warplint: error: --explain='" << Spec
+           << "': expected FILE:LINE, e.g. --explain=transpose.cu:19\n";
+    return 2;
   }
   unsigned Shown = 0;
   bool Failed = false;
@@ -81,29 +103,15 @@ int explainAccess(const clang::tooling::CompilationDatabase &DB,
       Failed = true;
       return;
     }
-    std::string Sm = GpuArch;
-    if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
-      Sm = R.Facts.Compile.GpuArchs.front();
-    if (Sm.empty())
-      Sm = Opts.DefaultGpuArch;
-    Expected<SelectedArch> Arch = selectArch(Sm, ArchDir);
-    if (!Arch) {
-      errs() << "warplint: error: " << toString(Arch.takeError()) << "\n";
-      Failed = true;
-      return;
-    }
-    const GpuModel &Gpu = Arch->Gpu;
-    for (const KernelFacts &K : R.Facts.Kernels) {
+    bool Ok = forEachAnalysedKernel(R.Facts, Opts, [&](const KernelFacts &K,
+                                                       const GpuModel &Gpu,
+                                                       const std::vector<LaunchConfig> &Configs,
+                                                       const AnalysisOptions &KO) {
       bool Here = false;
       for (const AccessFacts &A : K.Accesses)
         Here = Here || (A.Loc.Line == Line && sameFile(A.Loc.File, File));
       if (!Here)
-        continue;
-      std::vector<std::string> KP;
-      AnalysisOptions KO = AO;
-      for (const auto &[Name, As] : parseKernelAssumptions(K, KP))
-        KO.Enum.Assumptions[Name] = As;
-      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
+        return;
       auto Head = [&](const AccessFacts &A, const LaunchConfig &C,
                       const std::vector<std::string> &Assumed, unsigned Warp,
                       const std::array<int64_t, 3> &Block) {
@@ -138,7 +146,8 @@ int explainAccess(const clang::tooling::CompilationDatabase &DB,
                                           Gpu.Banks.BankWidth));
         ++Shown;
       }
-    }
+    });
+    Failed = Failed || !Ok;
   });
   if (Failed)
     return 2;

@@ -170,3 +170,55 @@ bool reportUnknownAssumeNames(const std::set<std::string> &Known) {
     }
   return Ok;
 }
+
+/// --format, and --fix with it; false after an error message.
+bool checkOutputOptions() {
+  if (Format != "text" && Format != "json" && Format != "sarif" &&
+      Format != "html") {
+    errs() << "warplint: error: --format must be 'text', 'json', 'sarif' or "
+              "'html', not '"
+           << Format << "'\n";
+    return false;
+  }
+  if (Fix && Format != "text") {
+    errs() << "warplint: error: --fix prints what it applies as text; use "
+              "--export-fixes with --format="
+           << Format << "\n";
+    return false;
+  }
+  if (ParseErrors != "fail" && ParseErrors != "report") {
+    errs() << "warplint: error: --parse-errors must be 'fail' or 'report', "
+              "not '"
+           << ParseErrors << "'\n";
+    return false;
+  }
+  return true;
+}
+
+
+/// --export-fixes must not name an input (it would be overwritten with
+/// YAML); --gate-threshold must be a number >= 0 (NaN never fails).
+bool checkFileOptions(const std::vector<std::string> &Files) {
+  if (!std::isfinite(GateThreshold) || GateThreshold < 0) {
+    errs() << "warplint: error: --gate-threshold must be a number >= 0 (a "
+              "relative change, 0.05 for 5%), not '"
+           << GateThreshold << "'\n";
+    return false;
+  }
+  if (!ExportFixes.empty()) {
+    llvm::sys::fs::UniqueID Out;
+    if (!llvm::sys::fs::getUniqueID(ExportFixes, Out))
+      for (const std::string &F : Files) {
+        llvm::sys::fs::UniqueID In;
+        if (!llvm::sys::fs::getUniqueID(F, In) && In == Out) {
+          errs() << "warplint: error: --export-fixes='" << ExportFixes
+                 << "' names an input file; it would be overwritten with the "
+                    "fixes' YAML\n";
+          return false;
+        }
+      }
+  }
+  return true;
+}
+
+

@@ -146,9 +146,15 @@ cl::opt<bool> PaperRounding(
 cl::opt<std::string> Format(
     "format",
     cl::desc("Output: text (as clang-tidy prints), json (findings and "
-             "per-kernel estimates; docs/output-formats.md) or sarif (SARIF "
-             "2.1.0)"),
+             "per-kernel estimates; docs/output-formats.md), sarif (SARIF "
+             "2.1.0) or html (a self-contained page with warp maps; "
+             "docs/pictures.md)"),
     cl::init("text"), cl::cat(Category));
+cl::opt<std::string> OutputFile(
+    "output",
+    cl::desc("Write the json, sarif or html report to this file instead of "
+             "the standard output"),
+    cl::value_desc("file"), cl::init(""), cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Files analysed in parallel"),
                               cl::init(1), cl::cat(Category));
 static cl::alias JobsLong("jobs", cl::aliasopt(Jobs));

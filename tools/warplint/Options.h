@@ -50,6 +50,7 @@ extern llvm::cl::opt<bool> PaperRounding;
 
 // Output, and the CI gate.
 extern llvm::cl::opt<std::string> Format;
+extern llvm::cl::opt<std::string> OutputFile;
 extern llvm::cl::opt<unsigned> Jobs;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<std::string> ParseErrors;

@@ -287,6 +287,9 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
     if (!KeepFacts)
       Facts[I].reset();
   }
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (Facts[I] && Facts[I]->File.empty())
+      Facts[I]->File = Files[I];
   R.Facts = std::move(Facts);
   FirstContext = std::move(Contexts[0]);
   return R;
@@ -328,10 +331,11 @@ private:
 /// A path as the diagnostic names it, made absolute against the compile
 /// command's directory (a database may name its files relatively).
 static std::string absoluteIn(const std::string &Path, StringRef Dir) {
-  if (Path.empty() || sys::path::is_absolute(Path))
+  if (Path.empty())
     return Path;
   SmallString<256> P(Path);
-  sys::fs::make_absolute(Dir, P);
+  if (!sys::path::is_absolute(Path))
+    sys::fs::make_absolute(Dir, P);
   sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return std::string(P);
 }

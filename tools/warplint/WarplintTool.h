@@ -12,6 +12,7 @@
 #include "Frontend/Tooling.h"
 #include "Report/Findings.h"
 #include "Report/MachineReport.h"
+#include "Warp/Analyses.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -131,6 +132,24 @@ makeCommandDatabase(std::vector<std::string> Command);
 /// --launcher (Launcher.cpp): warplint as CMake's <LANG>_COMPILER_LAUNCHER.
 int runAsLauncher(int Argc, const char **Argv);
 
+/// Each kernel of \p Facts with the GPU, the launch configurations and
+/// the analysis options a map is drawn with (every access, flagged or
+/// not). False (said) on a bad option or GPU.
+using AnalysedKernelFn = std::function<void(
+    const warplint::KernelFacts &, const warplint::GpuModel &,
+    const std::vector<warplint::LaunchConfig> &,
+    const warplint::AnalysisOptions &)>;
+bool forEachAnalysedKernel(const warplint::FileFacts &Facts,
+                           const warplint::FrontendOptions &Opts,
+                           const AnalysedKernelFn &Fn);
+
+/// --format=html (HtmlOutput.cpp): the page, with warp maps of the
+/// findings' accesses drawn from \p Facts. None after an error message.
+std::optional<std::string>
+renderHtml(const warplint::RunReport &Report,
+           const std::vector<std::optional<warplint::FileFacts>> &Facts,
+           const warplint::FrontendOptions &Opts);
+
 /// --explain=FILE:LINE (Explain.cpp): the warp maps of the accesses on
 /// that line, as text. The exit status.
 int explainAccess(const clang::tooling::CompilationDatabase &DB,
@@ -148,6 +167,10 @@ int runGate(const warplint::RunReport &Report);
 // false after printing the error.
 /// The .clang-tidy files of \p Files (unless --config replaces them).
 bool checkConfigFiles(const std::vector<std::string> &Files);
+/// --format and the options that go with it (--fix, --parse-errors).
+bool checkOutputOptions();
+/// --export-fixes must not name an input; --gate-threshold a number >= 0.
+bool checkFileOptions(const std::vector<std::string> &Files);
 /// --launch: syntax and shapes, before any file.
 bool checkLaunchOption();
 /// After the run: --launch kernels no analysed file defines, and --assume

@@ -56,8 +56,28 @@ static bool isCudaFile(StringRef F) {
   return F.ends_with(".cu") || F.ends_with(".cuh");
 }
 
-static void printJSON(json::Value V) {
-  outs() << formatv("{0:2}", V) << "\n";
+/// A report, to --output or the standard output. False after an error.
+static bool writeReport(StringRef Text) {
+  if (OutputFile.empty()) {
+    outs() << Text;
+    return true;
+  }
+  std::error_code EC;
+  raw_fd_ostream OS(OutputFile, EC, sys::fs::OF_None);
+  if (EC) {
+    errs() << "warplint: error: cannot write --output='" << OutputFile
+           << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
+static bool printJSON(json::Value V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << formatv("{0:2}", V) << "\n";
+  return writeReport(OS.str());
 }
 
 /// A GPU named on the command line is checked once, here: an unknown name
@@ -257,56 +277,6 @@ static bool inputFiles(const clang::tooling::CompilationDatabase &DB,
   return !Files.empty();
 }
 
-/// --format, and --fix with it; false after an error message.
-static bool checkOutputOptions() {
-  if (Format != "text" && Format != "json" && Format != "sarif") {
-    errs() << "warplint: error: --format must be 'text', 'json' or 'sarif', "
-              "not '"
-           << Format << "'\n";
-    return false;
-  }
-  if (Fix && Format != "text") {
-    errs() << "warplint: error: --fix prints what it applies as text; use "
-              "--export-fixes with --format="
-           << Format << "\n";
-    return false;
-  }
-  if (ParseErrors != "fail" && ParseErrors != "report") {
-    errs() << "warplint: error: --parse-errors must be 'fail' or 'report', "
-              "not '"
-           << ParseErrors << "'\n";
-    return false;
-  }
-  return true;
-}
-
-
-/// --export-fixes must not name an input (it would be overwritten with
-/// YAML); --gate-threshold must be a number >= 0 (NaN never fails).
-static bool checkFileOptions(const std::vector<std::string> &Files) {
-  if (!std::isfinite(GateThreshold) || GateThreshold < 0) {
-    errs() << "warplint: error: --gate-threshold must be a number >= 0 (a "
-              "relative change, 0.05 for 5%), not '"
-           << GateThreshold << "'\n";
-    return false;
-  }
-  if (!ExportFixes.empty()) {
-    llvm::sys::fs::UniqueID Out;
-    if (!llvm::sys::fs::getUniqueID(ExportFixes, Out))
-      for (const std::string &F : Files) {
-        llvm::sys::fs::UniqueID In;
-        if (!llvm::sys::fs::getUniqueID(F, In) && In == Out) {
-          errs() << "warplint: error: --export-fixes='" << ExportFixes
-                 << "' names an input file; it would be overwritten with the "
-                    "fixes' YAML\n";
-          return false;
-        }
-      }
-  }
-  return true;
-}
-
-
 /// --estimate: the estimates instead of the checks.
 static int printEstimates(const clang::tooling::CompilationDatabase &DB,
                           const std::vector<std::string> &Files,
@@ -317,11 +287,16 @@ static int printEstimates(const clang::tooling::CompilationDatabase &DB,
   if (!collectEstimates(DB, Files, Opts, Report.Kernels, Report.Problems,
                         nullptr, &ValueNames))
     return 2;
-  if (Format == "json")
-    printJSON(toJSONReport(Report));
-  else if (Format == "sarif") {
-    errs() << "warplint: error: --estimate has no SARIF form; use "
-              "--format=json\n";
+  if (Format == "json") {
+    if (!printJSON(toJSONReport(Report)))
+      return 2;
+  } else if (Format == "sarif" || Format == "html") {
+    errs() << "warplint: error: --estimate has no " << Format
+           << " form; use --format=json"
+           << (Format == "html" ? ", or --format=html without --estimate (the "
+                                  "page holds the estimates)"
+                                : "")
+           << "\n";
     return 2;
   } else
     outs() << renderEstimateText(Report.Kernels);
@@ -354,7 +329,8 @@ static int printFacts(const clang::tooling::CompilationDatabase &DB,
   if (DumpFacts) {
     json::Object Root{{"schema_version", FactsSchemaVersion},
                       {"files", std::move(JsonFiles)}};
-    printJSON(json::Value(std::move(Root)));
+    if (!printJSON(json::Value(std::move(Root))))
+      return 2;
   }
   return Failed || Missing ? 2 : 0;
 }
@@ -429,9 +405,14 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   int RC = 0;
   if (!Baseline.empty())
     RC = runGate(Report);
-  if (Format == "json")
-    printJSON(toJSONReport(Report));
-  else if (Format == "sarif") {
+  if (Format == "json") {
+    if (!printJSON(toJSONReport(Report)))
+      return 2;
+  } else if (Format == "html") {
+    std::optional<std::string> Page = renderHtml(Report, Run->Facts, Opts);
+    if (!Page || !writeReport(*Page))
+      return 2;
+  } else if (Format == "sarif") {
     SarifOptions SO;
     SmallString<256> Root(SarifRoot.empty() ? Roots.Repository : SarifRoot);
     sys::fs::make_absolute(Roots.Cwd, Root);
@@ -439,7 +420,8 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
     SO.SourceRoot = std::string(Root);
     SO.DocsBase = DocsUrl;
     SO.ProblemsAreWarnings = ParseErrors == "report";
-    printJSON(toSarif(Report, SO));
+    if (!printJSON(toSarif(Report, SO)))
+      return 2;
   }
   // After the findings, with the other errors.
   bool LaunchOk = true;
