@@ -61,7 +61,7 @@ pre.source span.no { color: #999; display: inline-block; width: 4em; }
 .finding ul { margin: 0.3em 0; padding-left: 1.2em; color: #555; }
 .maps { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
 figure { margin: 0.5em 0; max-width: 100%; overflow-x: auto; }
-figcaption { color: #555; font-size: 0.9em; margin-bottom: 0.3em; }
+figcaption { color: #555; font-size: 0.9em; margin-bottom: 0.3em; max-width: 34em; }
 svg.warp-map text { font: 10px sans-serif; fill: #333; }
 svg.warp-map text.caption { font-size: 11px; font-weight: 600; }
 svg.warp-map text.conflict { fill: #c92a2a; font-weight: 600; }
