@@ -211,8 +211,8 @@ std::string renderHtmlReport(const HtmlInput &In) {
               llvm::StringRef(M.Kernel).starts_with(F.Kernel + "<"));
     };
     for (const HtmlAccessMap &M : In.Maps) {
-      if (M.File != F.Loc.File || M.Line != F.Loc.Line ||
-          M.Column != F.Loc.Column)
+      if (M.Check != F.Check || M.File != F.Loc.File ||
+          M.Line != F.Loc.Line || M.Column != F.Loc.Column)
         continue;
       if (!Best || (Own(M) && !Own(*Best)) ||
           (Own(M) == Own(*Best) && M.Severity > Best->Severity))

@@ -23,6 +23,7 @@ namespace warplint {
 
 /// The picture of one flagged access.
 struct HtmlAccessMap {
+  std::string Check; ///< the check whose findings it illustrates
   std::string File;
   unsigned Line = 0, Column = 0;
   /// The kernel whose warp it is, and how bad the request is (sectors per

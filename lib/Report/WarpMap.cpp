@@ -300,4 +300,84 @@ std::string sharedMapText(const SharedMap &M) {
   return S;
 }
 
+unsigned DivergenceMap::taken() const {
+  return unsigned(__builtin_popcount(Taken & Reaching));
+}
+unsigned DivergenceMap::notTaken() const {
+  return unsigned(__builtin_popcount(~Taken & Reaching));
+}
+unsigned DivergenceMap::reaching() const {
+  return unsigned(__builtin_popcount(Reaching));
+}
+
+namespace {
+/// The rows of a divergence map: label, lanes (mask), colour.
+struct PathRow {
+  std::string Label;
+  uint32_t Lanes;
+  const char *Colour;
+};
+std::vector<PathRow> pathRows(const DivergenceMap &M) {
+  std::string A = M.Loop ? fmt::format("{} iterations", M.MaxTrips) : "takes it";
+  std::string B = M.Loop ? fmt::format("fewer (from {})", M.MinTrips)
+                         : "does not";
+  return {{A, M.Taken & M.Reaching, "#1f77b4"},
+          {B, ~M.Taken & M.Reaching, "#ff7f0e"},
+          {"does not reach it", ~M.Reaching, "#cccccc"}};
+}
+} // namespace
+
+std::string divergenceMapSvg(const DivergenceMap &M, const std::string &Title) {
+  // Lanes are columns; the paths rows: the warp runs the rows one after the
+  // other, each with only its lanes active.
+  const int Cell = 16, Left = 130, Top = 36;
+  std::vector<PathRow> Rows = pathRows(M);
+  int W = Left + int(WarpSize) * Cell + 10;
+  int H = Top + int(Rows.size()) * (Cell + 6) + 30;
+  std::string S = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"warp-map divergence\" "
+      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" data-lanes=\"{}\" "
+      "data-taken=\"{}\" data-not-taken=\"{}\" role=\"img\"><title>{}</title>\n",
+      W, H, W, H, M.reaching(), M.taken(), M.notTaken(), escape(Title));
+  S += fmt::format("<text x=\"4\" y=\"14\" class=\"caption\">{} of the warp's "
+                   "lanes reach it: {} on one path, {} on the other, run one "
+                   "after the other</text>\n",
+                   M.reaching(), M.taken(), M.notTaken());
+  for (unsigned L = 0; L < WarpSize; L += 8)
+    S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\">{}</text>\n",
+                     Left + int(L) * Cell, Top - 6, L);
+  for (size_t R = 0; R < Rows.size(); ++R) {
+    int Y = Top + int(R) * (Cell + 6);
+    S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">{}</text>\n",
+                     Y + Cell - 4, escape(Rows[R].Label));
+    for (unsigned L = 0; L < WarpSize; ++L) {
+      bool On = (Rows[R].Lanes >> L) & 1u;
+      S += fmt::format("<rect class=\"{}\" data-lane=\"{}\" data-path=\"{}\" "
+                       "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+                       "fill=\"{}\" stroke=\"#ddd\"/>\n",
+                       On ? "lane" : "idle", L, R, Left + int(L) * Cell, Y,
+                       Cell - 2, Cell, On ? Rows[R].Colour : "#ffffff");
+    }
+  }
+  S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">columns: lanes "
+                   "0-31 of the warp; a filled cell: the lane is active on "
+                   "that path</text>\n</svg>\n",
+                   H - 8);
+  return S;
+}
+
+std::string divergenceMapText(const DivergenceMap &M) {
+  std::string S = fmt::format("{} lanes reach it: {} on one path, {} on the "
+                              "other\n",
+                              M.reaching(), M.taken(), M.notTaken());
+  S += "  lane                 01234567890123456789012345678901\n";
+  for (const PathRow &R : pathRows(M)) {
+    std::string Row;
+    for (unsigned L = 0; L < WarpSize; ++L)
+      Row += (R.Lanes >> L) & 1u ? '#' : '.';
+    S += fmt::format("  {:<20} {}\n", R.Label, Row);
+  }
+  return S;
+}
+
 } // namespace warplint

@@ -54,14 +54,28 @@ struct SharedMap {
 SharedMap sharedMap(const WarpRequest &R, unsigned Banks = 32,
                     unsigned BankWidth = 4);
 
-/// The maps as SVG (one <svg> element; class "warp-map global" or
-/// "warp-map shared"), titled \p Title.
+/// What a divergence map shows: one warp's lanes on the branch's two
+/// paths (for a loop: the lanes doing the most iterations and the others),
+/// and the lanes that do not reach it.
+struct DivergenceMap {
+  uint32_t Reaching = 0, Taken = 0; ///< bit per lane
+  bool Loop = false;
+  int64_t MinTrips = 0, MaxTrips = 0; ///< a loop's
+  unsigned taken() const;
+  unsigned notTaken() const;
+  unsigned reaching() const;
+};
+
+/// The maps as SVG (one <svg> element; class "warp-map global",
+/// "warp-map shared" or "warp-map divergence"), titled \p Title.
 std::string globalMapSvg(const GlobalMap &M, const std::string &Title);
 std::string sharedMapSvg(const SharedMap &M, const std::string &Title);
+std::string divergenceMapSvg(const DivergenceMap &M, const std::string &Title);
 
 /// The maps as text, for a terminal.
 std::string globalMapText(const GlobalMap &M);
 std::string sharedMapText(const SharedMap &M);
+std::string divergenceMapText(const DivergenceMap &M);
 
 } // namespace warplint
 

@@ -11,6 +11,7 @@
 #include "WarplintTool.h"
 #include "Report/HtmlReport.h"
 #include "Report/WarpMap.h"
+#include "Warp/Divergence.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -77,7 +78,7 @@ renderHtml(const RunReport &Report,
                                                    const AnalysisOptions &AO) {
       // Facts name files as the compiler saw them (an included one through
       // its search path); the report, absolutely and without dots.
-      auto Key = [&](const AccessFacts &A) {
+      auto Key = [&](const auto &A) {
         SmallString<256> P(A.Loc.File);
         if (!sys::path::is_absolute(P))
           sys::fs::make_absolute(sys::path::parent_path(F->File), P);
@@ -102,6 +103,7 @@ renderHtml(const RunReport &Report,
           continue;
         HtmlAccessMap M;
         std::tie(M.File, M.Line, M.Column) = P;
+        M.Check = "warplint-uncoalesced-access";
         M.Kernel = K.Name;
         M.Severity = G.Factor;
         M.Caption = fmt::format("{} in {}, {}: the worst request enumerated",
@@ -127,6 +129,7 @@ renderHtml(const RunReport &Report,
           continue;
         HtmlAccessMap M;
         std::tie(M.File, M.Line, M.Column) = P;
+        M.Check = "warplint-bank-conflict";
         M.Kernel = K.Name;
         M.Severity = B.Worst.Ways;
         M.Caption = fmt::format("{} in {}, {}: the worst request enumerated",
@@ -144,6 +147,34 @@ renderHtml(const RunReport &Report,
                                     "after the padding");
         }
         In.Maps.push_back(std::move(M));
+      }
+      // Divergence: one warp that splits, its lanes on each path.
+      for (const LaunchConfig &L : C) {
+        DivergenceOptions DO;
+        DO.Enum = AO.Enum;
+        for (const DivergenceResult &D : analyzeDivergence(K, L, DO)) {
+          if (!D.Example)
+            continue;
+          auto P = D.Branch ? Key(*D.Branch) : Key(*D.Loop);
+          if (!Flagged.count(P))
+            continue;
+          HtmlAccessMap M;
+          std::tie(M.File, M.Line, M.Column) = P;
+          M.Check = "warplint-warp-divergence";
+          M.Kernel = K.Name;
+          M.Severity = D.splitFraction();
+          M.Caption = fmt::format("{} in {}, {}: a warp that splits",
+                                  D.Branch ? "the branch" : "the loop", K.Name,
+                                  where(D.Example->Warp, D.Example->BlockIdx));
+          DivergenceMap DM;
+          DM.Reaching = D.Example->Reaching;
+          DM.Taken = D.Example->Taken;
+          DM.Loop = D.Loop != nullptr;
+          DM.MinTrips = D.Example->MinTrips;
+          DM.MaxTrips = D.Example->MaxTrips;
+          M.Svg = divergenceMapSvg(DM, M.Caption);
+          In.Maps.push_back(std::move(M));
+        }
       }
     });
     if (!Ok)

@@ -57,10 +57,11 @@ for fid, check, maps in d.findings:
     print("finding", fid, check, "maps", len(maps))
     for m in maps:
         keys = ["lanes", "lines", "sectors", "bytes-used", "bytes-fetched",
-                "banks-used", "ways"]
+                "banks-used", "ways", "taken", "not-taken"]
         nums = " ".join("%s=%s" % (k, m["attrs"][k]) for k in keys if k in m["attrs"])
         print("  map", m["kind"], m["where"], nums, "marks=%d" % m["lanes"])
-    if check in ("warplint-uncoalesced-access", "warplint-bank-conflict") and not maps:
+    if check in ("warplint-uncoalesced-access", "warplint-bank-conflict",
+                 "warplint-warp-divergence") and not maps:
         print("  missing map")
     # A map must show what its finding says: bytes fetched but not used
     # for an uncoalesced access, a bank serving several words for a
@@ -73,5 +74,8 @@ for fid, check, maps in d.findings:
         if check == "warplint-bank-conflict" and m["where"] == "before" and \
                 int(a["ways"]) < 2:
             print("  inconsistent map: no bank serves two words")
-        if m["lanes"] != int(a["lanes"]) and m["kind"] == "global":
+        if check == "warplint-warp-divergence" and \
+                (int(a["taken"]) == 0 or int(a["not-taken"]) == 0):
+            print("  inconsistent map: the warp does not split")
+        if m["lanes"] != int(a["lanes"]) and m["kind"] != "shared":
             print("  inconsistent map: %d marks for %s lanes" % (m["lanes"], a["lanes"]))

@@ -112,3 +112,17 @@ TEST(KernelIndexTest, InstantiationsOfOneTemplateShareItsName) {
   EXPECT_EQ(I.at("k.cu", 9, 5), "other");
   EXPECT_EQ(I.at("k.cu", 4, 1), "");
 }
+
+TEST(WarpMapTest, AnEvenOddBranchSplitsTheWarpInHalves) {
+  DivergenceMap M;
+  M.Reaching = 0xffffffffu;
+  M.Taken = 0x55555555u; // threadIdx.x % 2 == 0
+  EXPECT_EQ(M.taken(), 16u);
+  EXPECT_EQ(M.notTaken(), 16u);
+  std::string Svg = divergenceMapSvg(M, "branch");
+  EXPECT_NE(Svg.find("data-taken=\"16\" data-not-taken=\"16\""),
+            std::string::npos);
+  std::string Text = divergenceMapText(M);
+  EXPECT_NE(Text.find("takes it             #.#.#.#."), std::string::npos)
+      << Text;
+}
