@@ -125,16 +125,6 @@ bool usedInCallees(const KernelFacts &K) {
   return false;
 }
 
-/// Blocks per SM for eq. 4's max_blks: the thread, warp and block limits
-/// of the compute capability (registers and shared memory are left out
-/// here; the occupancy model refines this).
-unsigned maxBlocksPerSm(const GpuModel &G, const LaunchConfig &L) {
-  int64_t Threads = std::max<int64_t>(1, L.threadsPerBlock());
-  int64_t PerSm = G.Major == 1 ? (G.Minor < 2 ? 768 : 1024)
-                               : (G.Major == 2 ? 1536 : 2048);
-  int64_t Blocks = G.Major < 3 ? 8 : (G.Major < 5 ? 16 : 32);
-  return unsigned(std::max<int64_t>(1, std::min(Blocks, PerSm / Threads)));
-}
 } // namespace
 
 void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
@@ -171,7 +161,7 @@ void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
     const KernelFacts &K = *KC.Kernel;
     for (const LaunchConfig &L : KC.Configs) {
       ChannelSkewResult R =
-          analyzeChannelSkew(K, L, CP, maxBlocksPerSm(Gpu, L), KC.Enum);
+          analyzeChannelSkew(K, L, CP, campingBlocksPerSm(Gpu, L), KC.Enum);
       if (!R.Analysed)
         continue;
       // Re-analysis under diagonal block reordering.
@@ -179,7 +169,7 @@ void PartitionCampingCheck::check(const MatchFinder::MatchResult &Result) {
       DiagonalMapping M =
           Square ? DiagonalMapping::Square : DiagonalMapping::General;
       ChannelSkewResult D = analyzeChannelSkew(
-          diagonalReordering(K, M), L, CP, maxBlocksPerSm(Gpu, L),
+          diagonalReordering(K, M), L, CP, campingBlocksPerSm(Gpu, L),
           KC.Enum);
       std::string NoFix;
       std::vector<FixItHint> Fixes;

@@ -300,6 +300,66 @@ std::string sharedMapText(const SharedMap &M) {
   return S;
 }
 
+unsigned CampingMap::channelsUsed() const {
+  unsigned N = 0;
+  for (unsigned B : BlocksPerChannel)
+    N += B > 0;
+  return N;
+}
+unsigned CampingMap::maxBlocks() const {
+  unsigned N = 0;
+  for (unsigned B : BlocksPerChannel)
+    N = std::max(N, B);
+  return N;
+}
+
+std::string campingMapSvg(const CampingMap &M, const std::string &Title) {
+  // Blocks are rows (launch order), channels columns.
+  const int Cell = 16, Left = 64, Top = 36;
+  int Rows = int(M.ChannelOfBlock.size());
+  int W = std::max(Left + int(M.Channels) * Cell + 10, 380);
+  int H = Top + Rows * Cell + 44;
+  // More than an even share of the blocks: the channel is camped on.
+  unsigned Even = M.Channels ? unsigned((Rows + int(M.Channels) - 1) / int(M.Channels)) : 1;
+  std::string S = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"warp-map camping\" "
+      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" data-blocks=\"{}\" "
+      "data-channels=\"{}\" data-channels-used=\"{}\" data-max-blocks=\"{}\" "
+      "role=\"img\"><title>{}</title>\n",
+      W, H, W, H, Rows, M.Channels, M.channelsUsed(), M.maxBlocks(),
+      escape(Title));
+  S += fmt::format("<text x=\"4\" y=\"14\" class=\"caption\">{} blocks on {} "
+                   "of {} channels; the busiest serves {}</text>\n",
+                   Rows, M.channelsUsed(), M.Channels, M.maxBlocks());
+  for (unsigned C = 0; C < M.Channels; ++C) {
+    unsigned N = C < M.BlocksPerChannel.size() ? M.BlocksPerChannel[C] : 0;
+    S += fmt::format("<rect class=\"channel\" data-channel=\"{}\" "
+                     "data-blocks=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" "
+                     "height=\"{}\" fill=\"{}\" stroke=\"#ccc\"/>\n",
+                     C, N, Left + int(C) * Cell, Top, Cell, Rows * Cell,
+                     N > Even ? "#fde0dd" : "#ffffff");
+    S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis{}\">{}</text>\n",
+                     Left + int(C) * Cell + 3, Top + Rows * Cell + 14,
+                     N > Even ? " conflict" : "", N);
+  }
+  for (int B = 0; B < Rows; ++B) {
+    if (B % 4 == 0)
+      S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">block {}</text>\n",
+                       Top + B * Cell + Cell - 4, B);
+    int C = M.ChannelOfBlock[size_t(B)];
+    if (C >= 0)
+      S += fmt::format("<rect class=\"block\" data-block=\"{}\" "
+                       "data-channel=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" "
+                       "height=\"{}\" fill=\"{}\"/>\n",
+                       B, C, Left + C * Cell + 2, Top + B * Cell + 2, Cell - 4,
+                       Cell - 4, colour(size_t(C)));
+  }
+  S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">rows: the first "
+                   "blocks, in launch order; columns: channels</text>\n</svg>\n",
+                   H - 8);
+  return S;
+}
+
 unsigned DivergenceMap::taken() const {
   return unsigned(__builtin_popcount(Taken & Reaching));
 }

@@ -66,6 +66,17 @@ struct DivergenceMap {
   unsigned reaching() const;
 };
 
+/// What a partition-camping map shows: the blocks that run first (launch
+/// order) against the memory channels their first lane touches.
+struct CampingMap {
+  unsigned Channels = 8;
+  std::vector<int> ChannelOfBlock; ///< -1: the block does not touch memory
+  std::vector<unsigned> BlocksPerChannel;
+  unsigned channelsUsed() const;
+  unsigned maxBlocks() const;
+};
+std::string campingMapSvg(const CampingMap &M, const std::string &Title);
+
 /// The maps as SVG (one <svg> element; class "warp-map global",
 /// "warp-map shared" or "warp-map divergence"), titled \p Title.
 std::string globalMapSvg(const GlobalMap &M, const std::string &Title);

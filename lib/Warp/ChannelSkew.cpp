@@ -1,5 +1,6 @@
 //===- ChannelSkew.cpp - Partition camping (CuMAPz eq. 4, 5) --------------===//
 #include "Warp/ChannelSkew.h"
+#include "Warp/Analyses.h"
 
 #include <algorithm>
 #include <cmath>
@@ -36,6 +37,14 @@ double channelSkew(const std::vector<unsigned> &BlocksPerChannel,
 static int64_t floorDiv(int64_t A, int64_t B) {
   int64_t Q = A / B;
   return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
+}
+
+unsigned campingBlocksPerSm(const GpuModel &G, const LaunchConfig &L) {
+  int64_t Threads = std::max<int64_t>(1, L.threadsPerBlock());
+  int64_t PerSm = G.Major == 1 ? (G.Minor < 2 ? 768 : 1024)
+                               : (G.Major == 2 ? 1536 : 2048);
+  int64_t Blocks = G.Major < 3 ? 8 : (G.Major < 5 ? 16 : 32);
+  return unsigned(std::max<int64_t>(1, std::min(Blocks, PerSm / Threads)));
 }
 
 ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,

@@ -87,6 +87,12 @@ unsigned blocksToCheck(const ChannelParams &P, unsigned MaxBlocksPerSm,
 double channelSkew(const std::vector<unsigned> &BlocksPerChannel,
                    unsigned MaxOut, unsigned MinNonzeroOut, unsigned Used);
 
+/// Blocks per SM for eq. 4's max_blks: the thread, warp and block limits
+/// of the compute capability (registers and shared memory are left out
+/// here; the occupancy model refines this).
+struct GpuModel;
+unsigned campingBlocksPerSm(const GpuModel &G, const LaunchConfig &L);
+
 ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,
                                      const LaunchConfig &L,
                                      const ChannelParams &P,

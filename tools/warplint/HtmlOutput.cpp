@@ -11,6 +11,7 @@
 #include "WarplintTool.h"
 #include "Report/HtmlReport.h"
 #include "Report/WarpMap.h"
+#include "Warp/ChannelSkew.h"
 #include "Warp/Divergence.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -148,6 +149,54 @@ renderHtml(const RunReport &Report,
         }
         In.Maps.push_back(std::move(M));
       }
+      // Partition camping (1.x): the blocks that run first against the
+      // channels, and the same after diagonal block reordering.
+      if (!Gpu.PartitionsHashed)
+        for (const LaunchConfig &L : C) {
+          ChannelParams CP{Gpu.Partitions ? Gpu.Partitions : 8,
+                           Gpu.PartitionWidth ? Gpu.PartitionWidth : 256};
+          ChannelSkewResult R = analyzeChannelSkew(
+              K, L, CP, campingBlocksPerSm(Gpu, L), AO.Enum);
+          if (!R.Analysed)
+            continue;
+          ChannelSkewResult D = analyzeChannelSkew(
+              diagonalReordering(K, L.Grid[0] == L.Grid[1]
+                                        ? DiagonalMapping::Square
+                                        : DiagonalMapping::General),
+              L, CP, campingBlocksPerSm(Gpu, L), AO.Enum);
+          auto Map = [&](const ReferenceSkew &RS) {
+            CampingMap CM;
+            CM.Channels = CP.Channels;
+            CM.ChannelOfBlock = RS.FirstChannelOfBlock;
+            CM.BlocksPerChannel = RS.BlocksPerChannel;
+            return CM;
+          };
+          for (const ReferenceSkew &RS : R.Refs) {
+            if (!RS.Access || RS.ChannelsUsed == 0)
+              continue;
+            auto P = Key(*RS.Access);
+            if (!Flagged.count(P))
+              continue;
+            HtmlAccessMap M;
+            std::tie(M.File, M.Line, M.Column) = P;
+            M.Check = "warplint-partition-camping";
+            M.Kernel = K.Name;
+            M.Severity = RS.Skew;
+            M.Caption = fmt::format("'{}' in {}: the first {} blocks to run",
+                                    RS.Text, K.Name, R.BlocksToCheck);
+            M.Svg = campingMapSvg(Map(RS), M.Caption);
+            if (D.Analysed && L.Grid[1] > 1)
+              for (const ReferenceSkew &DS : D.Refs)
+                if (DS.Loc.Line == RS.Loc.Line && DS.Loc.Column == RS.Loc.Column &&
+                    DS.ChannelsUsed > 0) {
+                  M.AfterCaption = "the same blocks after diagonal block "
+                                   "reordering (the fix-it)";
+                  M.AfterSvg = campingMapSvg(Map(DS), M.AfterCaption);
+                  break;
+                }
+            In.Maps.push_back(std::move(M));
+          }
+        }
       // Divergence: one warp that splits, its lanes on each path.
       for (const LaunchConfig &L : C) {
         DivergenceOptions DO;

@@ -33,7 +33,7 @@ class Dom(HTMLParser):
             self.svg = {"kind": cls[1], "where": where, "lanes": 0,
                         "attrs": {k[5:]: v for k, v in a.items() if k.startswith("data-")}}
             self.findings[-1][2].append(self.svg)
-        if tag == "rect" and "lane" in cls and self.svg is not None:
+        if tag == "rect" and ("lane" in cls or "block" in cls) and self.svg is not None:
             self.svg["lanes"] += 1
 
     def handle_endtag(self, tag):
@@ -57,11 +57,12 @@ for fid, check, maps in d.findings:
     print("finding", fid, check, "maps", len(maps))
     for m in maps:
         keys = ["lanes", "lines", "sectors", "bytes-used", "bytes-fetched",
-                "banks-used", "ways", "taken", "not-taken"]
+                "banks-used", "ways", "taken", "not-taken", "blocks",
+                "channels-used", "max-blocks"]
         nums = " ".join("%s=%s" % (k, m["attrs"][k]) for k in keys if k in m["attrs"])
         print("  map", m["kind"], m["where"], nums, "marks=%d" % m["lanes"])
     if check in ("warplint-uncoalesced-access", "warplint-bank-conflict",
-                 "warplint-warp-divergence") and not maps:
+                 "warplint-warp-divergence", "warplint-partition-camping") and not maps:
         print("  missing map")
     # A map must show what its finding says: bytes fetched but not used
     # for an uncoalesced access, a bank serving several words for a
@@ -77,5 +78,8 @@ for fid, check, maps in d.findings:
         if check == "warplint-warp-divergence" and \
                 (int(a["taken"]) == 0 or int(a["not-taken"]) == 0):
             print("  inconsistent map: the warp does not split")
-        if m["lanes"] != int(a["lanes"]) and m["kind"] != "shared":
+        if check == "warplint-partition-camping" and m["where"] == "before" and \
+                int(a["max-blocks"]) < 2:
+            print("  inconsistent map: no channel serves two blocks")
+        if m["kind"] in ("global", "divergence") and m["lanes"] != int(a["lanes"]):
             print("  inconsistent map: %d marks for %s lanes" % (m["lanes"], a["lanes"]))

@@ -126,3 +126,15 @@ TEST(WarpMapTest, AnEvenOddBranchSplitsTheWarpInHalves) {
   EXPECT_NE(Text.find("takes it             #.#.#.#."), std::string::npos)
       << Text;
 }
+
+TEST(WarpMapTest, CampedBlocksShareOneChannel) {
+  CampingMap M;
+  M.ChannelOfBlock = {0, 0, 0, 0, 1, 1, 1, 1};
+  M.BlocksPerChannel = {4, 4, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(M.channelsUsed(), 2u);
+  EXPECT_EQ(M.maxBlocks(), 4u);
+  std::string Svg = campingMapSvg(M, "camping");
+  EXPECT_NE(Svg.find("data-blocks=\"8\" data-channels=\"8\" "
+                     "data-channels-used=\"2\" data-max-blocks=\"4\""),
+            std::string::npos);
+}
