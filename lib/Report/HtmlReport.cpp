@@ -69,25 +69,34 @@ svg.warp-map text.conflict { fill: #c92a2a; font-weight: 600; }
 )css";
 
 const char *Script = R"js(
+// Sortable tables: a click on a header sorts by that column, again to
+// reverse. A link can ask for an order: #sort=<table id>:<column>:desc.
+function sortTable(table, col, asc) {
+  var heads = table.querySelectorAll('th');
+  heads.forEach(function (h) { h.removeAttribute('aria-sort'); });
+  var th = heads[col];
+  th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
+  var num = th.dataset.sort === 'num';
+  var body = table.tBodies[0];
+  var rows = Array.prototype.slice.call(body.rows);
+  rows.sort(function (a, b) {
+    var x = a.cells[col].dataset.value || a.cells[col].textContent;
+    var y = b.cells[col].dataset.value || b.cells[col].textContent;
+    var c = num ? (parseFloat(x) || 0) - (parseFloat(y) || 0) : x.localeCompare(y);
+    return asc ? c : -c;
+  });
+  rows.forEach(function (r) { body.appendChild(r); });
+}
 document.querySelectorAll('table.sortable').forEach(function (table) {
   table.querySelectorAll('th').forEach(function (th, col) {
     th.addEventListener('click', function () {
-      var asc = th.getAttribute('aria-sort') !== 'ascending';
-      table.querySelectorAll('th').forEach(function (h) { h.removeAttribute('aria-sort'); });
-      th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
-      var num = th.dataset.sort === 'num';
-      var body = table.tBodies[0];
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
-        var x = a.cells[col].dataset.value || a.cells[col].textContent;
-        var y = b.cells[col].dataset.value || b.cells[col].textContent;
-        var c = num ? (parseFloat(x) || 0) - (parseFloat(y) || 0) : x.localeCompare(y);
-        return asc ? c : -c;
-      });
-      rows.forEach(function (r) { body.appendChild(r); });
+      sortTable(table, col, th.getAttribute('aria-sort') !== 'ascending');
     });
   });
 });
+var m = /^#sort=([\w-]+):(\d+)(:desc)?$/.exec(location.hash);
+if (m && document.getElementById(m[1]))
+  sortTable(document.getElementById(m[1]), parseInt(m[2], 10), !m[3]);
 )js";
 
 } // namespace

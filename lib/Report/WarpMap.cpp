@@ -430,7 +430,8 @@ std::string divergenceMapText(const DivergenceMap &M) {
   std::string S = fmt::format("{} lanes reach it: {} on one path, {} on the "
                               "other\n",
                               M.reaching(), M.taken(), M.notTaken());
-  S += "  lane                 01234567890123456789012345678901\n";
+  S += "  lane                   1         2         3\n"
+       "                       01234567890123456789012345678901\n";
   for (const PathRow &R : pathRows(M)) {
     std::string Row;
     for (unsigned L = 0; L < WarpSize; ++L)

@@ -5,7 +5,8 @@
 // For each global or shared access on that line, whether flagged or not:
 // the kernel, the launch and GPU assumed, and the map of the worst warp
 // request enumerated (lib/Report/WarpMap.h) as text: lanes against lines
-// and sectors, or lanes against banks. docs/pictures.md.
+// and sectors, or lanes against banks. For a branch or loop whose lanes
+// split: one warp that does, its lanes on each path. docs/pictures.md.
 //
 //===----------------------------------------------------------------------===//
 #include "WarplintTool.h"
@@ -16,6 +17,7 @@
 #include "Report/WarpMap.h"
 #include "Symbolic/Assumptions.h"
 #include "Warp/Analyses.h"
+#include "Warp/Divergence.h"
 
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -110,8 +112,40 @@ int explainAccess(const clang::tooling::CompilationDatabase &DB,
       bool Here = false;
       for (const AccessFacts &A : K.Accesses)
         Here = Here || (A.Loc.Line == Line && sameFile(A.Loc.File, File));
+      for (const BranchFacts &B : K.Branches)
+        Here = Here || (B.Loc.Line == Line && sameFile(B.Loc.File, File));
+      for (const LoopFacts &L : K.Loops)
+        Here = Here || (L.Loc.Line == Line && sameFile(L.Loc.File, File));
       if (!Here)
         return;
+      // A branch or loop on the line whose lanes split: one warp that does.
+      for (const LaunchConfig &C : Configs) {
+        DivergenceOptions DO;
+        DO.Enum = KO.Enum;
+        for (const DivergenceResult &D : analyzeDivergence(K, C, DO)) {
+          const SourceLoc &At = D.Branch ? D.Branch->Loc : D.Loop->Loc;
+          if (!D.Example || At.Line != Line || !sameFile(At.File, File))
+            continue;
+          outs() << fmt::format(
+              "{}:{}:{}: {} in kernel '{}'\n  assuming {}, on {}{}\n",
+              At.File, At.Line, At.Column, D.Branch ? "branch" : "loop",
+              K.Name, C.str(), Gpu.Name.empty() ? "" : Gpu.Name + ", ", Gpu.Sm);
+          for (const std::string &S : D.Assumptions)
+            outs() << "  assuming " << S << "\n";
+          outs() << fmt::format("  warp {} of block {}, a warp that splits "
+                                "({:.3g}% of the warps do):\n",
+                                D.Example->Warp, blockText(D.Example->BlockIdx),
+                                100 * D.splitFraction());
+          DivergenceMap DM;
+          DM.Reaching = D.Example->Reaching;
+          DM.Taken = D.Example->Taken;
+          DM.Loop = D.Loop != nullptr;
+          DM.MinTrips = D.Example->MinTrips;
+          DM.MaxTrips = D.Example->MaxTrips;
+          outs() << divergenceMapText(DM);
+          ++Shown;
+        }
+      }
       auto Head = [&](const AccessFacts &A, const LaunchConfig &C,
                       const std::vector<std::string> &Assumed, unsigned Warp,
                       const std::array<int64_t, 3> &Block) {
@@ -153,8 +187,8 @@ int explainAccess(const clang::tooling::CompilationDatabase &DB,
     return 2;
   if (!Shown) {
     errs() << "warplint: error: --explain='" << Spec
-           << "': no global or shared access whose warps could be enumerated "
-              "on that line of an analysed kernel\n";
+           << "': no global or shared access, and no branch or loop whose "
+              "lanes split, on that line of an analysed kernel\n";
     return 2;
   }
   return 0;
