@@ -360,84 +360,121 @@ std::string campingMapSvg(const CampingMap &M, const std::string &Title) {
   return S;
 }
 
-unsigned DivergenceMap::taken() const {
-  return unsigned(__builtin_popcount(Taken & Reaching));
-}
-unsigned DivergenceMap::notTaken() const {
-  return unsigned(__builtin_popcount(~Taken & Reaching));
-}
-unsigned DivergenceMap::reaching() const {
-  return unsigned(__builtin_popcount(Reaching));
-}
-
 namespace {
-/// The rows of a divergence map: label, lanes (mask), colour.
-struct PathRow {
-  std::string Label;
-  uint32_t Lanes;
-  const char *Colour;
-};
-std::vector<PathRow> pathRows(const DivergenceMap &M) {
-  std::string A = M.Loop ? fmt::format("{} iterations", M.MaxTrips) : "takes it";
-  std::string B = M.Loop ? fmt::format("fewer (from {})", M.MinTrips)
-                         : "does not";
-  return {{A, M.Taken & M.Reaching, "#1f77b4"},
-          {B, ~M.Taken & M.Reaching, "#ff7f0e"},
-          {"does not reach it", ~M.Reaching, "#cccccc"}};
+unsigned pop(uint32_t X) { return unsigned(__builtin_popcount(X)); }
+const DivergenceMap::Warp &exampleOf(const DivergenceMap &M) {
+  static const DivergenceMap::Warp None;
+  return M.Example < M.Warps.size() ? M.Warps[M.Example] : None;
 }
 } // namespace
 
+unsigned DivergenceMap::taken() const {
+  const Warp &W = exampleOf(*this);
+  return pop(W.Taken & W.Reaching);
+}
+unsigned DivergenceMap::notTaken() const {
+  const Warp &W = exampleOf(*this);
+  return pop(~W.Taken & W.Reaching);
+}
+unsigned DivergenceMap::reaching() const { return pop(exampleOf(*this).Reaching); }
+unsigned DivergenceMap::splitWarps() const {
+  unsigned N = 0;
+  for (const Warp &W : Warps)
+    N += pop(W.Taken & W.Reaching) && pop(~W.Taken & W.Reaching);
+  return N;
+}
+
+DivergenceMap divergenceMapOf(const DivergenceResult &D) {
+  DivergenceMap M;
+  M.Loop = D.Loop != nullptr;
+  if (!D.Example)
+    return M;
+  M.MinTrips = D.Example->MinTrips;
+  M.MaxTrips = D.Example->MaxTrips;
+  for (const DivergenceResult::WarpLanes &W : D.ExampleBlock) {
+    if (W.Warp == D.Example->Warp)
+      M.Example = unsigned(M.Warps.size());
+    M.Warps.push_back({W.Warp, W.Reaching, W.Taken});
+  }
+  bool Found = false;
+  for (const DivergenceMap::Warp &W : M.Warps)
+    Found = Found || W.Index == D.Example->Warp;
+  if (!Found) { // the block's warps were not kept: the example alone
+    M.Warps = {{D.Example->Warp, D.Example->Reaching, D.Example->Taken}};
+    M.Example = 0;
+  }
+  return M;
+}
+
 std::string divergenceMapSvg(const DivergenceMap &M, const std::string &Title) {
-  // Lanes are columns; the paths rows: the warp runs the rows one after the
-  // other, each with only its lanes active.
-  const int Cell = 16, Left = 130, Top = 36;
-  std::vector<PathRow> Rows = pathRows(M);
-  int W = Left + int(WarpSize) * Cell + 10;
-  int H = Top + int(Rows.size()) * (Cell + 6) + 30;
+  // Warps are rows, lanes columns; a lane is coloured by its path: the
+  // warp runs one path, then the other, each with only its lanes active.
+  const int Cell = 14, Left = 64, Top = 36;
+  const char *TakenColour = "#1f77b4", *OtherColour = "#ff7f0e";
+  int Rows = int(M.Warps.size());
+  int W = std::max(Left + int(WarpSize) * Cell + 10, 520);
+  int H = Top + Rows * Cell + 40;
+  std::string A = M.Loop ? fmt::format("{} iterations", M.MaxTrips) : "take it";
+  std::string B = M.Loop ? fmt::format("fewer (from {})", M.MinTrips)
+                         : "do not";
   std::string S = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"warp-map divergence\" "
-      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" data-lanes=\"{}\" "
-      "data-taken=\"{}\" data-not-taken=\"{}\" role=\"img\"><title>{}</title>\n",
-      W, H, W, H, M.reaching(), M.taken(), M.notTaken(), escape(Title));
-  S += fmt::format("<text x=\"4\" y=\"14\" class=\"caption\">{} of the warp's "
-                   "lanes reach it: {} on one path, {} on the other, run one "
-                   "after the other</text>\n",
-                   M.reaching(), M.taken(), M.notTaken());
+      "width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" data-warps=\"{}\" "
+      "data-split-warps=\"{}\" data-lanes=\"{}\" data-taken=\"{}\" "
+      "data-not-taken=\"{}\" role=\"img\"><title>{}</title>\n",
+      W, H, W, H, Rows, M.splitWarps(), M.reaching(), M.taken(), M.notTaken(),
+      escape(Title));
+  S += fmt::format("<text x=\"4\" y=\"14\" class=\"caption\">{} of {} warps "
+                   "split; lanes that {}: blue, that {}: orange</text>\n",
+                   M.splitWarps(), Rows, A, B);
   for (unsigned L = 0; L < WarpSize; L += 8)
-    S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\">{}</text>\n",
+    S += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\">lane {}</text>\n",
                      Left + int(L) * Cell, Top - 6, L);
-  for (size_t R = 0; R < Rows.size(); ++R) {
-    int Y = Top + int(R) * (Cell + 6);
-    S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">{}</text>\n",
-                     Y + Cell - 4, escape(Rows[R].Label));
+  for (int R = 0; R < Rows; ++R) {
+    const DivergenceMap::Warp &Wp = M.Warps[size_t(R)];
+    int Y = Top + R * Cell;
+    bool Ex = unsigned(R) == M.Example;
+    S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis{}\">warp {}</text>\n",
+                     Y + Cell - 3, Ex ? " caption" : "", Wp.Index);
     for (unsigned L = 0; L < WarpSize; ++L) {
-      bool On = (Rows[R].Lanes >> L) & 1u;
-      S += fmt::format("<rect class=\"{}\" data-lane=\"{}\" data-path=\"{}\" "
-                       "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
-                       "fill=\"{}\" stroke=\"#ddd\"/>\n",
-                       On ? "lane" : "idle", L, R, Left + int(L) * Cell, Y,
-                       Cell - 2, Cell, On ? Rows[R].Colour : "#ffffff");
+      bool Reach = (Wp.Reaching >> L) & 1u, Take = (Wp.Taken >> L) & 1u;
+      const char *Fill = !Reach ? "#ffffff" : Take ? TakenColour : OtherColour;
+      S += fmt::format("<rect class=\"{}\" data-warp=\"{}\" data-lane=\"{}\" "
+                       "data-path=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" "
+                       "height=\"{}\" fill=\"{}\" stroke=\"#ddd\"/>\n",
+                       Ex && Reach ? "lane" : "cell", Wp.Index, L,
+                       !Reach ? "none" : Take ? "taken" : "other",
+                       Left + int(L) * Cell, Y, Cell - 1, Cell - 1, Fill);
     }
   }
-  S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">columns: lanes "
-                   "0-31 of the warp; a filled cell: the lane is active on "
-                   "that path</text>\n</svg>\n",
+  S += fmt::format("<text x=\"4\" y=\"{}\" class=\"axis\">rows: the warps of "
+                   "one block (the bold one is the example); white: the lane "
+                   "does not reach it</text>\n</svg>\n",
                    H - 8);
   return S;
 }
 
 std::string divergenceMapText(const DivergenceMap &M) {
-  std::string S = fmt::format("{} lanes reach it: {} on one path, {} on the "
-                              "other\n",
-                              M.reaching(), M.taken(), M.notTaken());
-  S += "  lane                   1         2         3\n"
-       "                       01234567890123456789012345678901\n";
-  for (const PathRow &R : pathRows(M)) {
+  std::string S = fmt::format(
+      "{} of {} warps split; in warp {}, {} lanes reach it: {} on one path, "
+      "{} on the other\n",
+      M.splitWarps(), M.Warps.size(), exampleOf(M).Index, M.reaching(),
+      M.taken(), M.notTaken());
+  // The lanes' numbers above the rows ("  warp NN  " is 11 characters).
+  S += "  lane               1         2         3\n"
+       "           01234567890123456789012345678901\n";
+  for (size_t I = 0; I < M.Warps.size(); ++I) {
+    const DivergenceMap::Warp &W = M.Warps[I];
     std::string Row;
     for (unsigned L = 0; L < WarpSize; ++L)
-      Row += (R.Lanes >> L) & 1u ? '#' : '.';
-    S += fmt::format("  {:<20} {}\n", R.Label, Row);
+      Row += !((W.Reaching >> L) & 1u) ? '.' : ((W.Taken >> L) & 1u) ? '#' : 'o';
+    S += fmt::format("  warp {:>2}  {}{}\n", W.Index, Row,
+                     I == M.Example ? "  <- the example" : "");
   }
+  S += M.Loop ? fmt::format("  ('#': {} iterations, 'o': fewer, from {}; '.': "
+                            "does not reach it)\n",
+                            M.MaxTrips, M.MinTrips)
+              : "  ('#': takes it, 'o': does not, '.': does not reach it)\n";
   return S;
 }
 

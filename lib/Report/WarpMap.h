@@ -12,6 +12,7 @@
 #ifndef WARPLINT_REPORT_WARPMAP_H
 #define WARPLINT_REPORT_WARPMAP_H
 
+#include "Warp/Divergence.h"
 #include "Warp/MemoryModels.h"
 
 #include <string>
@@ -54,17 +55,28 @@ struct SharedMap {
 SharedMap sharedMap(const WarpRequest &R, unsigned Banks = 32,
                     unsigned BankWidth = 4);
 
-/// What a divergence map shows: one warp's lanes on the branch's two
-/// paths (for a loop: the lanes doing the most iterations and the others),
-/// and the lanes that do not reach it.
+/// What a divergence map shows: the warps of one block at a branch (for a
+/// loop: the lanes doing the most iterations and the others), each lane on
+/// one path or the other, or not reaching it. The example warp is one that
+/// splits.
 struct DivergenceMap {
-  uint32_t Reaching = 0, Taken = 0; ///< bit per lane
+  struct Warp {
+    unsigned Index = 0;
+    uint32_t Reaching = 0, Taken = 0; ///< bit per lane
+  };
+  std::vector<Warp> Warps;
+  unsigned Example = 0; ///< Warps[Example] splits
   bool Loop = false;
-  int64_t MinTrips = 0, MaxTrips = 0; ///< a loop's
-  unsigned taken() const;
+  int64_t MinTrips = 0, MaxTrips = 0; ///< a loop's, in the example warp
+  unsigned taken() const;    ///< lanes of the example warp on each path
   unsigned notTaken() const;
   unsigned reaching() const;
+  unsigned splitWarps() const;
 };
+
+/// The map of a divergence result's example block (its one example warp
+/// when the block's warps were not kept).
+DivergenceMap divergenceMapOf(const DivergenceResult &D);
 
 /// What a partition-camping map shows: the blocks that run first (launch
 /// order) against the memory channels their first lane touches.

@@ -152,6 +152,16 @@ public:
     Lanes X;
     if (!evaluateLanes(V, Warp, X))
       return false;
+    // Every warp of the first blocks (and iterations), for the example's
+    // block: bounded, a few blocks of a few dozen warps.
+    {
+      auto Key = std::make_pair(Block, T);
+      auto It = Seen.find(Key);
+      if (It == Seen.end() && Seen.size() < 16)
+        It = Seen.emplace(Key, std::vector<DivergenceResult::WarpLanes>()).first;
+      if (It != Seen.end() && It->second.size() < 64)
+        It->second.push_back({Warp, X.Reaching, X.Taken});
+    }
     if (!X.Reaching)
       return true;
     R.Warps += Wt;
@@ -203,6 +213,16 @@ public:
   /// divergent; and then the same repeated crossing in the edge blocks is
   /// divergent too.
   void settle(const LaunchConfig &L) {
+    settleClass(L);
+    if (R.Example) {
+      auto It = Seen.find(std::make_pair(R.Example->BlockIdx, R.Example->Iterations));
+      if (It != Seen.end())
+        R.ExampleBlock = It->second;
+    }
+  }
+
+private:
+  void settleClass(const LaunchConfig &L) {
     bool Repeats = false;
     for (const auto &[Key, G] : Groups) {
       bool Edge = false;
@@ -232,7 +252,10 @@ public:
       R.Class = DivergenceClass::Divergent;
   }
 
-private:
+  std::map<std::pair<std::array<int64_t, 3>, std::map<std::string, int64_t>>,
+           std::vector<DivergenceResult::WarpLanes>>
+      Seen;
+
   /// What the lanes of one warp execution did. No allocation per warp: the
   /// outcomes are at most 32 values, an atom's values a 0/1 bit pair.
   struct Lanes {

@@ -80,6 +80,13 @@ struct DivergenceResult {
   /// n_path (eq. 7): 2 per split warp, 1 per other warp.
   double Paths = 0;
   std::optional<SplitExample> Example; ///< a divergent split if any, else a tail one
+  /// Every warp of the example's block (in the example's iteration), in
+  /// order: which lanes reach the branch and which take it (the warp maps).
+  struct WarpLanes {
+    unsigned Warp = 0;
+    uint32_t Reaching = 0, Taken = 0;
+  };
+  std::vector<WarpLanes> ExampleBlock;
   std::vector<std::string> Assumptions;
   /// Why the branch could not be evaluated (Class Unknown).
   std::string Unknown;

@@ -136,13 +136,7 @@ int explainAccess(const clang::tooling::CompilationDatabase &DB,
                                 "({:.3g}% of the warps do):\n",
                                 D.Example->Warp, blockText(D.Example->BlockIdx),
                                 100 * D.splitFraction());
-          DivergenceMap DM;
-          DM.Reaching = D.Example->Reaching;
-          DM.Taken = D.Example->Taken;
-          DM.Loop = D.Loop != nullptr;
-          DM.MinTrips = D.Example->MinTrips;
-          DM.MaxTrips = D.Example->MaxTrips;
-          outs() << divergenceMapText(DM);
+          outs() << divergenceMapText(divergenceMapOf(D));
           ++Shown;
         }
       }

@@ -212,16 +212,12 @@ renderHtml(const RunReport &Report,
           M.Check = "warplint-warp-divergence";
           M.Kernel = K.Name;
           M.Severity = D.splitFraction();
-          M.Caption = fmt::format("{} in {}, {}: a warp that splits",
+          M.Caption = fmt::format("{} in {}: the warps of block ({}, {}, {}), "
+                                  "warp {} splitting",
                                   D.Branch ? "the branch" : "the loop", K.Name,
-                                  where(D.Example->Warp, D.Example->BlockIdx));
-          DivergenceMap DM;
-          DM.Reaching = D.Example->Reaching;
-          DM.Taken = D.Example->Taken;
-          DM.Loop = D.Loop != nullptr;
-          DM.MinTrips = D.Example->MinTrips;
-          DM.MaxTrips = D.Example->MaxTrips;
-          M.Svg = divergenceMapSvg(DM, M.Caption);
+                                  D.Example->BlockIdx[0], D.Example->BlockIdx[1],
+                                  D.Example->BlockIdx[2], D.Example->Warp);
+          M.Svg = divergenceMapSvg(divergenceMapOf(D), M.Caption);
           In.Maps.push_back(std::move(M));
         }
       }

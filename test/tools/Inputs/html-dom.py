@@ -57,7 +57,7 @@ for fid, check, maps in d.findings:
     print("finding", fid, check, "maps", len(maps))
     for m in maps:
         keys = ["lanes", "lines", "sectors", "bytes-used", "bytes-fetched",
-                "banks-used", "ways", "taken", "not-taken", "blocks",
+                "banks-used", "ways", "warps", "split-warps", "taken", "not-taken", "blocks",
                 "channels-used", "max-blocks"]
         nums = " ".join("%s=%s" % (k, m["attrs"][k]) for k in keys if k in m["attrs"])
         print("  map", m["kind"], m["where"], nums, "marks=%d" % m["lanes"])

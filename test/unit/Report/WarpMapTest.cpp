@@ -113,18 +113,26 @@ TEST(KernelIndexTest, InstantiationsOfOneTemplateShareItsName) {
   EXPECT_EQ(I.at("k.cu", 4, 1), "");
 }
 
-TEST(WarpMapTest, AnEvenOddBranchSplitsTheWarpInHalves) {
+TEST(WarpMapTest, AnEvenOddBranchSplitsEveryWarpInHalves) {
   DivergenceMap M;
-  M.Reaching = 0xffffffffu;
-  M.Taken = 0x55555555u; // threadIdx.x % 2 == 0
+  for (unsigned W = 0; W < 8; ++W) // threadIdx.x % 2 == 0, 256 threads
+    M.Warps.push_back({W, 0xffffffffu, 0x55555555u});
+  M.Example = 0;
   EXPECT_EQ(M.taken(), 16u);
   EXPECT_EQ(M.notTaken(), 16u);
+  EXPECT_EQ(M.splitWarps(), 8u);
   std::string Svg = divergenceMapSvg(M, "branch");
-  EXPECT_NE(Svg.find("data-taken=\"16\" data-not-taken=\"16\""),
+  EXPECT_NE(Svg.find("data-warps=\"8\" data-split-warps=\"8\" data-lanes=\"32\" "
+                     "data-taken=\"16\" data-not-taken=\"16\""),
             std::string::npos);
   std::string Text = divergenceMapText(M);
-  EXPECT_NE(Text.find("takes it             #.#.#.#."), std::string::npos)
-      << Text;
+  EXPECT_NE(Text.find("warp  0  #o#o#o#o"), std::string::npos) << Text;
+}
+
+TEST(WarpMapTest, AWarpWideBranchSplitsNoWarp) {
+  DivergenceMap M;
+  M.Warps = {{0, 0xffffffffu, 0xffffffffu}, {1, 0xffffffffu, 0}};
+  EXPECT_EQ(M.splitWarps(), 0u);
 }
 
 TEST(WarpMapTest, CampedBlocksShareOneChannel) {
