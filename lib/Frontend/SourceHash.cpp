@@ -6,7 +6,8 @@
 // file, line and column, so that an edit anywhere in the file or in a
 // header it includes, and any line that moves (the findings' places),
 // makes a new key; a comment or a header the file no longer includes does
-// not.
+// not. Also runQuietly (Tooling.h), which runs an action on one compiler
+// invocation, used here and by the facts extraction.
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend/Tooling.h"
@@ -24,6 +25,23 @@
 namespace warplint {
 
 using namespace clang;
+
+bool runQuietly(FrontendAction &Action,
+                std::shared_ptr<CompilerInvocation> Invocation,
+                FileManager *Files, std::shared_ptr<PCHContainerOperations> PCH,
+                DiagnosticConsumer *Diags) {
+  CompilerInstance CI(std::move(PCH));
+  CI.setInvocation(std::move(Invocation));
+  CI.setFileManager(Files);
+  CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
+  if (!CI.hasDiagnostics())
+    return false;
+  CI.setVerboseOutputStream(llvm::nulls());
+  CI.createSourceManager(*Files);
+  bool Ok = CI.ExecuteAction(Action);
+  Files->clearStatCache();
+  return Ok;
+}
 
 namespace {
 class HashTokensAction : public PreprocessorFrontendAction {
@@ -80,13 +98,7 @@ preprocessedSourceHash(const tooling::CompilationDatabase &DB,
                        FileManager *Files,
                        std::shared_ptr<PCHContainerOperations> PCH,
                        DiagnosticConsumer *Diags) override {
-      CompilerInstance CI(std::move(PCH));
-      CI.setInvocation(std::move(Inv));
-      CI.setFileManager(Files);
-      CI.createDiagnostics(Diags,
-                           /*ShouldOwnClient=*/false);
-      CI.createSourceManager(*Files);
-      return CI.ExecuteAction(A);
+      return runQuietly(A, std::move(Inv), Files, std::move(PCH), Diags);
     }
   } Runner(Action);
   IgnoringDiagConsumer Quiet;

@@ -72,18 +72,9 @@ public:
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCH,
                      DiagnosticConsumer *Diags) override {
-    CompilerInstance CI(std::move(PCH));
-    CI.setInvocation(std::move(Invocation));
-    CI.setFileManager(Files);
-    CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
-    if (!CI.hasDiagnostics())
-      return false;
-    CI.setVerboseOutputStream(llvm::nulls());
-    CI.createSourceManager(*Files);
     FactsAction Action(Out, ParseOnly);
-    bool Ok = CI.ExecuteAction(Action);
-    Files->clearStatCache();
-    return Ok;
+    return runQuietly(Action, std::move(Invocation), Files, std::move(PCH),
+                      Diags);
   }
 
 private:

@@ -25,6 +25,11 @@
 #include <vector>
 
 namespace clang {
+class CompilerInvocation;
+class DiagnosticConsumer;
+class FileManager;
+class FrontendAction;
+class PCHContainerOperations;
 namespace tooling {
 class CompilationDatabase;
 } // namespace tooling
@@ -123,6 +128,14 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> makeParseFileSystem();
 std::unique_ptr<clang::tooling::CompilationDatabase>
 makeWarplintCompilations(const clang::tooling::CompilationDatabase &Inner,
                          const FrontendOptions &Opts);
+
+/// Runs \p Action on one compiler invocation as clang's tooling does, but
+/// without clang's "N errors generated" line and -v output.
+bool runQuietly(clang::FrontendAction &Action,
+                std::shared_ptr<clang::CompilerInvocation> Invocation,
+                clang::FileManager *Files,
+                std::shared_ptr<clang::PCHContainerOperations> PCH,
+                clang::DiagnosticConsumer *Diags);
 
 /// A hash of \p File's translation unit after the preprocessor, as
 /// warplint parses it with \p DB's command (SourceHash.cpp): every token

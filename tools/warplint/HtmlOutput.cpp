@@ -86,6 +86,16 @@ renderHtml(const RunReport &Report,
         sys::path::remove_dots(P, /*remove_dot_dot=*/true);
         return std::make_tuple(std::string(P), A.Loc.Line, A.Loc.Column);
       };
+      // A map of a flagged place, for a check, with its severity.
+      auto Start = [&](const std::tuple<std::string, unsigned, unsigned> &P,
+                       const char *Check, double Severity) {
+        HtmlAccessMap M;
+        std::tie(M.File, M.Line, M.Column) = P;
+        M.Check = Check;
+        M.Kernel = K.Name;
+        M.Severity = Severity;
+        return M;
+      };
       // The worst request of each place over the launches: what the check
       // reports.
       std::vector<CoalescingFinding> Worst;
@@ -102,11 +112,7 @@ renderHtml(const RunReport &Report,
         auto P = Key(*G.Access);
         if (!Flagged.count(P))
           continue;
-        HtmlAccessMap M;
-        std::tie(M.File, M.Line, M.Column) = P;
-        M.Check = "warplint-uncoalesced-access";
-        M.Kernel = K.Name;
-        M.Severity = G.Factor;
+        HtmlAccessMap M = Start(P, "warplint-uncoalesced-access", G.Factor);
         M.Caption = fmt::format("{} in {}, {}: the worst request enumerated",
                                 G.Access->Text, K.Name,
                                 where(G.WorstWarp, G.WorstBlock));
@@ -128,11 +134,7 @@ renderHtml(const RunReport &Report,
         auto P = Key(*B.Access);
         if (!Flagged.count(P))
           continue;
-        HtmlAccessMap M;
-        std::tie(M.File, M.Line, M.Column) = P;
-        M.Check = "warplint-bank-conflict";
-        M.Kernel = K.Name;
-        M.Severity = B.Worst.Ways;
+        HtmlAccessMap M = Start(P, "warplint-bank-conflict", B.Worst.Ways);
         M.Caption = fmt::format("{} in {}, {}: the worst request enumerated",
                                 B.Access->Text, K.Name,
                                 where(B.WorstWarp, B.WorstBlock));
@@ -177,11 +179,7 @@ renderHtml(const RunReport &Report,
             auto P = Key(*RS.Access);
             if (!Flagged.count(P))
               continue;
-            HtmlAccessMap M;
-            std::tie(M.File, M.Line, M.Column) = P;
-            M.Check = "warplint-partition-camping";
-            M.Kernel = K.Name;
-            M.Severity = RS.Skew;
+            HtmlAccessMap M = Start(P, "warplint-partition-camping", RS.Skew);
             M.Caption = fmt::format("'{}' in {}: the first {} blocks to run",
                                     RS.Text, K.Name, R.BlocksToCheck);
             M.Svg = campingMapSvg(Map(RS), M.Caption);
@@ -207,11 +205,8 @@ renderHtml(const RunReport &Report,
           auto P = D.Branch ? Key(*D.Branch) : Key(*D.Loop);
           if (!Flagged.count(P))
             continue;
-          HtmlAccessMap M;
-          std::tie(M.File, M.Line, M.Column) = P;
-          M.Check = "warplint-warp-divergence";
-          M.Kernel = K.Name;
-          M.Severity = D.splitFraction();
+          HtmlAccessMap M =
+              Start(P, "warplint-warp-divergence", D.splitFraction());
           M.Caption = fmt::format("{} in {}: the warps of block ({}, {}, {}), "
                                   "warp {} splitting",
                                   D.Branch ? "the branch" : "the loop", K.Name,
