@@ -154,13 +154,18 @@ public:
       return false;
     // Every warp of the first blocks (and iterations), for the example's
     // block: bounded, a few blocks of a few dozen warps.
+    // A loop's lanes all do the same count unless the warp splits, and
+    // then the lanes with the most are marked below.
+    DivergenceResult::WarpLanes *Kept = nullptr;
     {
       auto Key = std::make_pair(Block, T);
       auto It = Seen.find(Key);
       if (It == Seen.end() && Seen.size() < 16)
         It = Seen.emplace(Key, std::vector<DivergenceResult::WarpLanes>()).first;
-      if (It != Seen.end() && It->second.size() < 64)
-        It->second.push_back({Warp, X.Reaching, X.Taken});
+      if (It != Seen.end() && It->second.size() < 64) {
+        It->second.push_back({Warp, X.Reaching, B ? X.Taken : X.Reaching});
+        Kept = &It->second.back();
+      }
     }
     if (!X.Reaching)
       return true;
@@ -187,6 +192,8 @@ public:
     E.MinTrips = B ? 0 : X.MinT;
     E.MaxTrips = B ? 0 : X.MaxT;
     E.Tail = isTailSplit(V, Warp, X, E.Taken);
+    if (Kept)
+      Kept->Taken = E.Taken;
     if (E.Tail) {
       R.TailSplits += Wt;
       // A bound that splits several warps of one block in one iteration
