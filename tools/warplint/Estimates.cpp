@@ -67,10 +67,7 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                       const std::vector<std::optional<FileFacts>> *Known,
                       std::set<std::string> *ValueNames) {
   std::vector<std::string> Bad;
-  std::string L;
-  for (const std::string &E : LaunchOpt)
-    L += (L.empty() ? "" : "; ") + E;
-  LaunchOptions LO = parseLaunchOption(L, Bad);
+  LaunchOptions LO = parseLaunchOption(joinedLaunchOptions(), Bad);
   EstimateOptions EO;
   EO.ChannelSkewOnHashed = ChannelSkewOnHashed;
   if (!parseModelOptions(EO))

@@ -53,10 +53,7 @@ bool sameFile(StringRef Facts, StringRef Asked) {
 bool forEachAnalysedKernel(const FileFacts &Facts, const FrontendOptions &Opts,
                            const AnalysedKernelFn &Fn) {
   std::vector<std::string> Bad;
-  std::string L;
-  for (const std::string &E : LaunchOpt)
-    L += (L.empty() ? "" : "; ") + E;
-  LaunchOptions LO = parseLaunchOption(L, Bad);
+  LaunchOptions LO = parseLaunchOption(joinedLaunchOptions(), Bad);
   AnalysisOptions AO;
   AO.MinFactor = 0; // every access, flagged or not
   AO.MinExcessInLoop = 0;

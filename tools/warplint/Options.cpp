@@ -294,5 +294,12 @@ cl::list<std::string> SourcePaths(cl::Positional,
                                          cl::desc("[<file> ...]"),
                                          cl::cat(Category));
 
+std::string joinedLaunchOptions() {
+  std::string L;
+  for (const std::string &E : LaunchOpt)
+    L += (L.empty() ? "" : "; ") + E;
+  return L;
+}
+
 } // namespace cli
 } // namespace warplint

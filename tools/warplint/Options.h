@@ -81,6 +81,9 @@ extern llvm::cl::opt<bool> BuiltinHeaders;
 extern llvm::cl::opt<std::string> BuildPath;
 extern llvm::cl::list<std::string> SourcePaths;
 
+/// The --launch options as one Launch check option: "a: ...; b: ...".
+std::string joinedLaunchOptions();
+
 } // namespace cli
 } // namespace warplint
 

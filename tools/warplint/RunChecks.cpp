@@ -82,12 +82,9 @@ makeProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
     Overrides.CheckOptions["ArchDir"] = ClangTidyOptions::ClangTidyValue(ArchDir);
   if (!AssumeOpt.empty())
     Overrides.CheckOptions["Assume"] = ClangTidyOptions::ClangTidyValue(AssumeOpt);
-  if (!LaunchOpt.empty()) {
-    std::string L;
-    for (const std::string &E : LaunchOpt)
-      L += (L.empty() ? "" : "; ") + E;
-    Overrides.CheckOptions["Launch"] = ClangTidyOptions::ClangTidyValue(L);
-  }
+  if (!LaunchOpt.empty())
+    Overrides.CheckOptions["Launch"] =
+        ClangTidyOptions::ClangTidyValue(joinedLaunchOptions());
   if (UseColor.getNumOccurrences())
     Overrides.UseColor = bool(UseColor);
   if (SystemHeaders.getNumOccurrences())
