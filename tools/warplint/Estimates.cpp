@@ -26,7 +26,7 @@ using namespace warplint::cli;
 
 /// --model, --counts, --registers, --paper-rounding into O; false after an
 /// error message.
-static bool parseModelOptions(EstimateOptions &O) {
+bool parseModelOptions(EstimateOptions &O) {
   if (ModelOpt != "auto" && ModelOpt != "paper" &&
       !parseHongKimVariant(ModelOpt)) {
     errs() << "warplint: error: --model must be auto, warplint, paper, "

@@ -211,6 +211,12 @@ cl::opt<std::string> ExplainAt(
              "flagged or not, as text: lanes against lines and sectors, or "
              "against banks (docs/pictures.md)"),
     cl::value_desc("file:line"), cl::init(""), cl::cat(Category));
+cl::opt<bool> Explore(
+    "explore",
+    cl::desc("Estimate variants of each kernel (block shapes, padded shared "
+             "buffers, diagonal block order on 1.x, threadIdx.x/y swapped) "
+             "and rank them (docs/explore.md)"),
+    cl::cat(Category));
 cl::opt<bool> ExplainConfig(
     "explain-config",
     cl::desc("For each enabled check, say which configuration enabled it "

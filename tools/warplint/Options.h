@@ -37,6 +37,7 @@ extern llvm::cl::opt<std::string> AssumeOpt;
 // What is printed instead of the checks' findings, and the estimates.
 extern llvm::cl::opt<bool> Summary;
 extern llvm::cl::opt<std::string> ExplainAt;
+extern llvm::cl::opt<bool> Explore;
 extern llvm::cl::opt<bool> Estimate;
 extern llvm::cl::opt<std::string> ModelOpt;
 extern llvm::cl::list<std::string> CountsOpt;

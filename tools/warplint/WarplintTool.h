@@ -150,6 +150,16 @@ renderHtml(const warplint::RunReport &Report,
            const std::vector<std::optional<warplint::FileFacts>> &Facts,
            const warplint::FrontendOptions &Opts);
 
+/// --model, --counts-from, --registers, --counts into \p O (Estimates.cpp);
+/// false after an error message.
+bool parseModelOptions(warplint::EstimateOptions &O);
+
+/// --explore (Explore.cpp): per kernel, the variants ranked by their
+/// estimate. The exit status.
+int exploreKernels(const clang::tooling::CompilationDatabase &DB,
+                   const std::vector<std::string> &Files,
+                   const warplint::FrontendOptions &Opts);
+
 /// --explain=FILE:LINE (Explain.cpp): the warp maps of the accesses on
 /// that line, as text. The exit status.
 int explainAccess(const clang::tooling::CompilationDatabase &DB,

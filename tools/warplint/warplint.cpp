@@ -571,6 +571,8 @@ int main(int argc, const char **argv) {
 
   if (!ExplainAt.empty())
     return explainAccess(*DB, Files, Opts, ExplainAt);
+  if (Explore)
+    return exploreKernels(*DB, Files, Opts);
   if (Estimate)
     return printEstimates(*DB, Files, Opts, Missing);
   if (DumpFacts || Summary)

@@ -1,0 +1,100 @@
+//===- Variants.cpp -------------------------------------------------------===//
+#include "Cost/Variants.h"
+#include "Warp/ChannelSkew.h"
+
+#include <fmt/format.h>
+
+namespace warplint {
+
+static bool usesBlockDim(const KernelFacts &K) {
+  for (const AccessFacts &A : K.Accesses)
+    for (const char *D : {"blockDim.x", "blockDim.y"})
+      if (A.Index.mentions(D))
+        return true;
+  return false;
+}
+
+/// The buffer padded by one element in its innermost dimension, every
+/// access re-flattened; false when an access does not index every
+/// dimension or a dimension is not known.
+static bool padBuffer(KernelFacts &K, const SharedBufferFacts &Buf) {
+  if (Buf.Dynamic || Buf.Dims.size() < 2)
+    return false;
+  std::vector<int64_t> Dims;
+  for (const auto &D : Buf.Dims) {
+    if (!D)
+      return false;
+    Dims.push_back(*D);
+  }
+  Dims.back() += 1;
+  for (AccessFacts &A : K.Accesses) {
+    if (A.Space != MemorySpace::Shared || A.Base != Buf.Name)
+      continue;
+    if (A.Subscripts.size() != Dims.size())
+      return false;
+    sym::Expr Flat(0);
+    for (size_t I = 0; I < Dims.size(); ++I)
+      Flat = Flat * sym::Expr(Dims[I]) + A.Subscripts[I];
+    A.Index = Flat;
+    A.ByteOffset = Flat * sym::Expr(A.ElementSize);
+  }
+  return true;
+}
+
+std::vector<KernelVariant> kernelVariants(const KernelFacts &K, const LaunchConfig &L0,
+                                const GpuModel &Gpu) {
+  std::vector<KernelVariant> V;
+  V.push_back({"as written", "-", K, L0});
+  // Block shapes covering the same threads.
+  if (usesBlockDim(K) && L0.Block[2] == 1) {
+    const int64_t Shapes[][2] = {{32, 8},  {16, 16}, {64, 4},  {128, 1},
+                                 {256, 1}, {32, 16}, {64, 8},  {32, 32},
+                                 {512, 1}, {128, 2}, {64, 1},  {16, 8}};
+    int64_t W = L0.Grid[0] * L0.Block[0], H = L0.Grid[1] * L0.Block[1];
+    for (const auto &S : Shapes) {
+      if ((S[0] == L0.Block[0] && S[1] == L0.Block[1]) || (H == 1 && S[1] > 1))
+        continue;
+      KernelVariant X{fmt::format("block {}x{}", S[0], S[1]), "", K, L0};
+      X.L.Block = {{S[0], S[1], 1}};
+      X.L.Grid = {{(W + S[0] - 1) / S[0], (H + S[1] - 1) / S[1], L0.Grid[2]}};
+      X.Change = fmt::format("launch with block ({}, {}) and grid ({}, {}) "
+                             "instead of block ({}, {})",
+                             S[0], S[1], X.L.Grid[0], X.L.Grid[1], L0.Block[0],
+                             L0.Block[1]);
+      V.push_back(std::move(X));
+    }
+  }
+  for (const SharedBufferFacts &B : K.SharedBuffers) {
+    KernelVariant X{"pad " + B.Name, "", K, L0};
+    if (!padBuffer(X.K, B))
+      continue;
+    X.Change = fmt::format("declare '{}' with its innermost dimension one "
+                           "larger ([N] -> [N + 1])",
+                           B.Name);
+    V.push_back(std::move(X));
+  }
+  if (!Gpu.PartitionsHashed && L0.Grid[1] > 1) {
+    KernelVariant X{"diagonal block order", "", K, L0};
+    X.K = diagonalReordering(K, L0.Grid[0] == L0.Grid[1]
+                                    ? DiagonalMapping::Square
+                                    : DiagonalMapping::General);
+    X.Change = "remap blockIdx.x and blockIdx.y diagonally at the top of the "
+               "kernel (warplint-partition-camping's fix-it)";
+    V.push_back(std::move(X));
+  }
+  if (L0.Block[1] > 1) {
+    KernelVariant X{"swap threadIdx.x/y", "", K, L0};
+    substituteSymbols(X.K, {{"threadIdx.x", sym::threadIdx('y')},
+                            {"threadIdx.y", sym::threadIdx('x')}});
+    // The same threads: the block's extents exchanged too.
+    X.L.Block = {{L0.Block[1], L0.Block[0], L0.Block[2]}};
+    X.Change = fmt::format("exchange the roles of threadIdx.x and threadIdx.y "
+                           "in every index, with block ({}, {})",
+                           X.L.Block[0], X.L.Block[1]);
+    V.push_back(std::move(X));
+  }
+  return V;
+}
+
+
+} // namespace warplint

@@ -1,0 +1,115 @@
+//===- VariantsTest.cpp - the explorer's variants on plain facts ----------===//
+#include "Cost/Variants.h"
+
+#include <gtest/gtest.h>
+
+using namespace warplint;
+using namespace warplint::sym;
+
+namespace {
+
+const Expr Tx = threadIdx('x'), Ty = threadIdx('y');
+
+AccessFacts shared2d(Expr Row, Expr Col) {
+  AccessFacts A;
+  A.Space = MemorySpace::Shared;
+  A.Base = "tile";
+  A.IsRead = true;
+  A.ElementSize = 4;
+  A.Subscripts = {Row, Col};
+  A.Index = Row * Expr(32) + Col;
+  A.ByteOffset = A.Index * Expr(4);
+  return A;
+}
+
+/// tile[threadIdx.x][threadIdx.y] on float tile[32][32], and a global
+/// load indexed through blockDim.x.
+KernelFacts tileKernel() {
+  KernelFacts K;
+  K.Name = "k";
+  SharedBufferFacts S;
+  S.Name = "tile";
+  S.ElementSize = 4;
+  S.Dims = {32, 32};
+  K.SharedBuffers.push_back(S);
+  K.Accesses.push_back(shared2d(Tx, Ty));
+  AccessFacts G;
+  G.Space = MemorySpace::Global;
+  G.Base = "in";
+  G.IsRead = true;
+  G.ElementSize = 4;
+  G.Index = blockIdx('x') * blockDim('x') + Tx;
+  G.ByteOffset = G.Index * Expr(4);
+  K.Accesses.push_back(G);
+  return K;
+}
+
+LaunchConfig launch2d() {
+  LaunchConfig L;
+  L.Grid = {{64, 64, 1}};
+  L.Block = {{32, 8, 1}};
+  return L;
+}
+
+const KernelVariant *named(const std::vector<KernelVariant> &V,
+                           const std::string &Name) {
+  for (const KernelVariant &X : V)
+    if (X.Name == Name)
+      return &X;
+  return nullptr;
+}
+
+} // namespace
+
+TEST(VariantsTest, TheFirstIsTheKernelAsWritten) {
+  std::string Err;
+  auto V = kernelVariants(tileKernel(), launch2d(), *gpuModelFor("sm_80", Err));
+  ASSERT_FALSE(V.empty());
+  EXPECT_EQ(V.front().Name, "as written");
+  EXPECT_EQ(V.front().L.Block[0], 32);
+}
+
+TEST(VariantsTest, PaddingReflattensEveryAccessToTheBuffer) {
+  std::string Err;
+  auto V = kernelVariants(tileKernel(), launch2d(), *gpuModelFor("sm_80", Err));
+  const KernelVariant *P = named(V, "pad tile");
+  ASSERT_NE(P, nullptr);
+  // tile[x][y] on [32][33]: x * 33 + y.
+  EXPECT_EQ(P->K.Accesses[0].Index.str(), (Tx * Expr(33) + Ty).str());
+}
+
+TEST(VariantsTest, BlockShapesKeepTheThreadsCovered) {
+  std::string Err;
+  auto V = kernelVariants(tileKernel(), launch2d(), *gpuModelFor("sm_80", Err));
+  const KernelVariant *B = named(V, "block 16x16");
+  ASSERT_NE(B, nullptr);
+  // 64 x 32 = 2048 threads wide, 64 x 8 = 512 high.
+  EXPECT_EQ(B->L.Grid[0], 128);
+  EXPECT_EQ(B->L.Grid[1], 32);
+}
+
+TEST(VariantsTest, NoBlockShapesForAHardCodedTile) {
+  KernelFacts K = tileKernel();
+  K.Accesses.pop_back(); // no blockDim anywhere
+  std::string Err;
+  auto V = kernelVariants(K, launch2d(), *gpuModelFor("sm_80", Err));
+  EXPECT_EQ(named(V, "block 16x16"), nullptr);
+}
+
+TEST(VariantsTest, SwappingTheThreadIndicesSwapsTheBlock) {
+  std::string Err;
+  auto V = kernelVariants(tileKernel(), launch2d(), *gpuModelFor("sm_80", Err));
+  const KernelVariant *S = named(V, "swap threadIdx.x/y");
+  ASSERT_NE(S, nullptr);
+  EXPECT_EQ(S->L.Block[0], 8);
+  EXPECT_EQ(S->L.Block[1], 32);
+  EXPECT_EQ(S->K.Accesses[0].Index.str(), (Ty * Expr(32) + Tx).str());
+}
+
+TEST(VariantsTest, DiagonalOrderOnlyWherePartitionsAreNotHashed) {
+  std::string Err;
+  auto On13 = kernelVariants(tileKernel(), launch2d(), *gpuModelFor("sm_13", Err));
+  auto On80 = kernelVariants(tileKernel(), launch2d(), *gpuModelFor("sm_80", Err));
+  EXPECT_NE(named(On13, "diagonal block order"), nullptr);
+  EXPECT_EQ(named(On80, "diagonal block order"), nullptr);
+}
