@@ -46,13 +46,20 @@ std::vector<KernelVariant> kernelVariants(const KernelFacts &K, const LaunchConf
   std::vector<KernelVariant> V;
   V.push_back({"as written", "-", K, L0});
   // Block shapes covering the same threads.
-  if (usesBlockDim(K) && L0.Block[2] == 1) {
+  // A statically sized shared tile is usually the block's shape written
+  // as constants: another block would change what the kernel computes.
+  bool FixedTile = false;
+  for (const SharedBufferFacts &B : K.SharedBuffers)
+    FixedTile = FixedTile || !B.Dynamic;
+  const int64_t MaxThreads = Gpu.Major == 1 ? 512 : 1024;
+  if (usesBlockDim(K) && !FixedTile && L0.Block[2] == 1) {
     const int64_t Shapes[][2] = {{32, 8},  {16, 16}, {64, 4},  {128, 1},
                                  {256, 1}, {32, 16}, {64, 8},  {32, 32},
                                  {512, 1}, {128, 2}, {64, 1},  {16, 8}};
     int64_t W = L0.Grid[0] * L0.Block[0], H = L0.Grid[1] * L0.Block[1];
     for (const auto &S : Shapes) {
-      if ((S[0] == L0.Block[0] && S[1] == L0.Block[1]) || (H == 1 && S[1] > 1))
+      if ((S[0] == L0.Block[0] && S[1] == L0.Block[1]) || (H == 1 && S[1] > 1) ||
+          S[0] * S[1] > MaxThreads)
         continue;
       KernelVariant X{fmt::format("block {}x{}", S[0], S[1]), "", K, L0};
       X.L.Block = {{S[0], S[1], 1}};

@@ -25,8 +25,10 @@ struct KernelVariant {
 };
 
 /// The kernel as written (first), then:
-///  - other block shapes covering the same threads, when the kernel
-///    indexes through blockDim (a hard-coded tile would change meaning);
+///  - other block shapes covering the same threads, as many as the GPU
+///    admits per block, when the kernel indexes through blockDim and has no
+///    statically sized shared buffer (a hard-coded tile would change what
+///    it computes);
 ///  - each two-dimensional shared buffer padded by one element in its
 ///    innermost dimension, when every access indexes every dimension;
 ///  - diagonal block order, where memory partitions are not hashed (1.x)

@@ -79,7 +79,8 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
       for (KernelVariant &X : kernelVariants(K, Configs.front(), Arch->Gpu)) {
         std::vector<KernelEstimate> E =
             estimateKernel(X.K, {X.L}, Arch->Arch, Arch->Gpu, KO);
-        if (E.empty())
+        // No estimate (the variant does not fit on the GPU): not ranked.
+        if (E.empty() || !(E.front().Cycles.TimeSeconds > 0))
           continue;
         V.push_back({std::move(X), E.front().Cycles.TimeSeconds,
                      E.front().Cycles.Bound});

@@ -23,14 +23,16 @@ AccessFacts shared2d(Expr Row, Expr Col) {
 }
 
 /// tile[threadIdx.x][threadIdx.y] on float tile[32][32], and a global
-/// load indexed through blockDim.x.
-KernelFacts tileKernel() {
+/// load indexed through blockDim.x. \p Dynamic: the tile is extern
+/// (sized at launch), so other block shapes are fair.
+KernelFacts tileKernel(bool Dynamic = false) {
   KernelFacts K;
   K.Name = "k";
   SharedBufferFacts S;
   S.Name = "tile";
   S.ElementSize = 4;
   S.Dims = {32, 32};
+  S.Dynamic = Dynamic;
   K.SharedBuffers.push_back(S);
   K.Accesses.push_back(shared2d(Tx, Ty));
   AccessFacts G;
@@ -80,7 +82,8 @@ TEST(VariantsTest, PaddingReflattensEveryAccessToTheBuffer) {
 
 TEST(VariantsTest, BlockShapesKeepTheThreadsCovered) {
   std::string Err;
-  auto V = kernelVariants(tileKernel(), launch2d(), *gpuModelFor("sm_80", Err));
+  auto V = kernelVariants(tileKernel(/*Dynamic=*/true), launch2d(),
+                          *gpuModelFor("sm_80", Err));
   const KernelVariant *B = named(V, "block 16x16");
   ASSERT_NE(B, nullptr);
   // 64 x 32 = 2048 threads wide, 64 x 8 = 512 high.
@@ -89,11 +92,23 @@ TEST(VariantsTest, BlockShapesKeepTheThreadsCovered) {
 }
 
 TEST(VariantsTest, NoBlockShapesForAHardCodedTile) {
-  KernelFacts K = tileKernel();
-  K.Accesses.pop_back(); // no blockDim anywhere
   std::string Err;
+  // A static [32][32] tile: the block's shape written as constants.
+  auto Static = kernelVariants(tileKernel(), launch2d(), *gpuModelFor("sm_80", Err));
+  EXPECT_EQ(named(Static, "block 16x16"), nullptr);
+  // No blockDim anywhere.
+  KernelFacts K = tileKernel(/*Dynamic=*/true);
+  K.Accesses.pop_back();
   auto V = kernelVariants(K, launch2d(), *gpuModelFor("sm_80", Err));
   EXPECT_EQ(named(V, "block 16x16"), nullptr);
+}
+
+TEST(VariantsTest, NoBlockLargerThanTheGpuAdmits) {
+  std::string Err;
+  auto On13 = kernelVariants(tileKernel(true), launch2d(), *gpuModelFor("sm_13", Err));
+  auto On80 = kernelVariants(tileKernel(true), launch2d(), *gpuModelFor("sm_80", Err));
+  EXPECT_EQ(named(On13, "block 32x32"), nullptr); // 1024 > 512 on 1.x
+  EXPECT_NE(named(On80, "block 32x32"), nullptr);
 }
 
 TEST(VariantsTest, SwappingTheThreadIndicesSwapsTheBlock) {
