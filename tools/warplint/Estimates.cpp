@@ -59,6 +59,15 @@ bool parseModelOptions(EstimateOptions &O) {
 
 /// The estimators over every kernel of every file. Returns false on a bad
 /// option; files that cannot be analysed go to \p Problems.
+Expected<SelectedArch> archFor(const FileFacts &F, const FrontendOptions &Opts) {
+  std::string Sm = GpuArch;
+  if (Sm.empty() && !F.Compile.GpuArchs.empty())
+    Sm = F.Compile.GpuArchs.front();
+  if (Sm.empty())
+    Sm = Opts.DefaultGpuArch;
+  return selectArch(Sm, ArchDir);
+}
+
 bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                       const std::vector<std::string> &Files,
                       const FrontendOptions &Opts,
@@ -97,12 +106,7 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       Problems.push_back({R.File, partialParseMessage(R.Facts)});
     if (ValueNames)
       addValueNames(R.Facts, *ValueNames);
-    std::string Sm = GpuArch;
-    if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
-      Sm = R.Facts.Compile.GpuArchs.front();
-    if (Sm.empty())
-      Sm = Opts.DefaultGpuArch;
-    Expected<SelectedArch> Arch = selectArch(Sm, ArchDir);
+    Expected<SelectedArch> Arch = archFor(R.Facts, Opts);
     if (!Arch) {
       std::string Err = toString(Arch.takeError());
       errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";

@@ -65,12 +65,7 @@ bool forEachAnalysedKernel(const FileFacts &Facts, const FrontendOptions &Opts,
       return false;
     }
   }
-  std::string Sm = GpuArch;
-  if (Sm.empty() && !Facts.Compile.GpuArchs.empty())
-    Sm = Facts.Compile.GpuArchs.front();
-  if (Sm.empty())
-    Sm = Opts.DefaultGpuArch;
-  Expected<SelectedArch> Arch = selectArch(Sm, ArchDir);
+  Expected<SelectedArch> Arch = archFor(Facts, Opts);
   if (!Arch) {
     errs() << "warplint: error: " << toString(Arch.takeError()) << "\n";
     return false;

@@ -55,12 +55,7 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
       Failed = true;
       return;
     }
-    std::string Sm = GpuArch;
-    if (Sm.empty() && !R.Facts.Compile.GpuArchs.empty())
-      Sm = R.Facts.Compile.GpuArchs.front();
-    if (Sm.empty())
-      Sm = Opts.DefaultGpuArch;
-    Expected<SelectedArch> Arch = selectArch(Sm, ArchDir);
+    Expected<SelectedArch> Arch = archFor(R.Facts, Opts);
     if (!Arch) {
       errs() << "warplint: error: " << toString(Arch.takeError()) << "\n";
       Failed = true;

@@ -8,6 +8,7 @@
 #ifndef WARPLINT_TOOLS_WARPLINT_WARPLINTTOOL_H
 #define WARPLINT_TOOLS_WARPLINT_WARPLINTTOOL_H
 
+#include "Arch/ArchSelect.h"
 #include "Cost/Estimate.h"
 #include "Frontend/Tooling.h"
 #include "Report/Findings.h"
@@ -149,6 +150,11 @@ std::optional<std::string>
 renderHtml(const warplint::RunReport &Report,
            const std::vector<std::optional<warplint::FileFacts>> &Facts,
            const warplint::FrontendOptions &Opts);
+
+/// The GPU a file is analysed for: --arch, else the first its compile
+/// command names, else --default-gpu-arch (Estimates.cpp).
+llvm::Expected<warplint::SelectedArch> archFor(const warplint::FileFacts &F,
+                                               const warplint::FrontendOptions &Opts);
 
 /// --model, --counts-from, --registers, --counts into \p O (Estimates.cpp);
 /// false after an error message.
