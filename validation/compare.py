@@ -53,7 +53,9 @@ share over all within-family pairs, findings the share of judged variants.
 levels; 1 below a level, or a variant failed its correctness check in the
 CSV (`check` not `pass`: a broken variant cannot count); 2 bad input or
 usage. --results-dir compares every *.csv there with its <stem>.levels.json
-(required) and fails if any fails; with no CSV it says so and exits 0.
+(required), on the warplint architecture recorded in it ("arch", written by
+--record-levels; --arch overrides), and fails if any fails; with no CSV it
+says so and exits 0.
 
 Python 3 standard library only.
 """
@@ -661,6 +663,10 @@ def one(csv_path, a, expectations, levels_path):
         write_text(a.svg, svg(res))
     if a.record_levels:
         lv = current_levels(res)
+        # The architecture the levels hold for: --results-dir compares with
+        # it again (a CSV says only the compute capability, and sm_90 is the
+        # H100 SXM where the GPU was an H200).
+        lv["arch"] = res["arch"]
         write_text(a.record_levels, json.dumps(lv, indent=2, sort_keys=True) + "\n")
         print("recorded the current agreement as the levels in %s" % a.record_levels)
     status = 0
@@ -748,7 +754,13 @@ def main(argv=None):
                                  "write them with --record-levels" % (
                                      os.path.join(a.results_dir, f), lv))
             print("### %s" % f)
-            status = max(status, one(os.path.join(a.results_dir, f), a,
+            fa = a
+            if os.path.isfile(lv) and not a.arch:
+                recorded = read_json(lv, "agreement levels")
+                if isinstance(recorded, dict) and isinstance(recorded.get("arch"), str):
+                    fa = argparse.Namespace(**vars(a))
+                    fa.arch = recorded["arch"]
+            status = max(status, one(os.path.join(a.results_dir, f), fa,
                                      expectations, lv if os.path.isfile(lv) else None))
         return status
     except InputError as e:
