@@ -1,5 +1,6 @@
 //===- Variants.cpp -------------------------------------------------------===//
 #include "Cost/Variants.h"
+#include "Cost/Staging.h"
 #include "Warp/ChannelSkew.h"
 
 #include <fmt/format.h>
@@ -99,6 +100,40 @@ std::vector<KernelVariant> kernelVariants(const KernelFacts &K, const LaunchConf
                            "in every index, with block ({}, {})",
                            X.L.Block[0], X.L.Block[1]);
     V.push_back(std::move(X));
+  }
+  // Staging through shared memory: CuMAPz's data fetch for read-only
+  // buffers read through neighbouring references, the transpose tile for
+  // strided stores; the tile of a staged store padded too, and on 1.x also
+  // visited in diagonal block order (the steps of Ruetsch & Micikevicius).
+  const bool Diagonal = !Gpu.PartitionsHashed && L0.Grid[1] > 1;
+  for (KernelVariant &S : stagingVariants(K, L0)) {
+    if (S.Name.size() < 6 || S.Name.compare(S.Name.size() - 6, 6, " store") != 0) {
+      V.push_back(std::move(S));
+      continue;
+    }
+    const SharedBufferFacts Tile = S.K.SharedBuffers.back();
+    KernelVariant P = S;
+    bool Padded = padBuffer(P.K, Tile);
+    V.push_back(std::move(S));
+    if (!Padded)
+      continue;
+    P.Name += " + pad";
+    P.Change += fmt::format("; declare '{}' with its innermost dimension one "
+                            "larger ([{}] -> [{} + 1])",
+                            Tile.Name, *Tile.Dims.back(), *Tile.Dims.back());
+    if (Diagonal) {
+      KernelVariant D = P;
+      D.Name += " + diagonal";
+      D.K = diagonalReordering(P.K, L0.Grid[0] == L0.Grid[1]
+                                        ? DiagonalMapping::Square
+                                        : DiagonalMapping::General);
+      D.Change += "; remap blockIdx.x and blockIdx.y diagonally at the top of "
+                  "the kernel";
+      V.push_back(std::move(P));
+      V.push_back(std::move(D));
+    } else {
+      V.push_back(std::move(P));
+    }
   }
   return V;
 }

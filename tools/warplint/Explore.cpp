@@ -11,9 +11,10 @@
 //  - each two-dimensional shared buffer padded by one element;
 //  - diagonal block order, on GPUs whose memory partitions are not hashed
 //    (1.x);
-//  - the roles of threadIdx.x and threadIdx.y swapped.
-// Staging through shared memory, the read-only path and vector widths are
-// not generated yet (docs/explore.md).
+//  - the roles of threadIdx.x and threadIdx.y swapped;
+//  - global buffers staged through shared memory (lib/Cost/Staging.h).
+// --format=text (a ranked table per kernel) or json (every variant with its
+// estimate, assumptions and, for padding, the fix as a replacement).
 //
 //===----------------------------------------------------------------------===//
 #include "WarplintTool.h"
@@ -23,6 +24,7 @@
 #include "Frontend/Tooling.h"
 #include "Cost/Variants.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -35,9 +37,40 @@ using namespace warplint::cli;
 namespace {
 struct Ranked {
   KernelVariant V;
+  KernelEstimate E;
   double Seconds = 0;
   std::string Bound;
 };
+
+/// For a padded buffer the kernel declares in its own text: the
+/// replacement of the innermost dimension, [N] -> [N + 1].
+std::optional<json::Object> padFix(const KernelFacts &K, const KernelVariant &V) {
+  if (V.Name.rfind("pad ", 0) != 0)
+    return std::nullopt;
+  for (const SharedBufferFacts &B : K.SharedBuffers) {
+    if ("pad " + B.Name != V.Name || B.DimLocs.empty() || B.DimEnds.empty() ||
+        !B.DimLocs.back().valid() || !B.DimEnds.back().valid() ||
+        B.DimTexts.empty())
+      continue;
+    const SourceLoc &A = B.DimLocs.back(), &E = B.DimEnds.back();
+    return json::Object{{"file", A.File},
+                        {"line", A.Line},
+                        {"column", A.Column},
+                        {"end_line", E.Line},
+                        {"end_column", E.Column},
+                        {"text", B.DimTexts.back()},
+                        {"replacement", B.DimTexts.back() + " + 1"}};
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> assumed(const LaunchConfig &L, const KernelEstimate &E) {
+  std::vector<std::string> A = L.Assumptions;
+  for (const std::string &S : E.Assumptions)
+    if (std::find(A.begin(), A.end(), S) == A.end())
+      A.push_back(S);
+  return A;
+}
 } // namespace
 
 int exploreKernels(const clang::tooling::CompilationDatabase &DB,
@@ -48,8 +81,14 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
   EstimateOptions EO;
   if (!parseModelOptions(EO))
     return 2;
+  if (Format != "text" && Format != "json") {
+    errs() << "warplint: error: --explore writes --format=text or json, not '"
+           << Format << "'\n";
+    return 2;
+  }
   bool Failed = false;
   unsigned Kernels = 0;
+  json::Array Json;
   extractFacts(DB, Files, Opts, [&](FileResult &R) {
     if (!R.Ok && R.Facts.Kernels.empty()) {
       Failed = true;
@@ -77,8 +116,9 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
         // No estimate (the variant does not fit on the GPU): not ranked.
         if (E.empty() || !(E.front().Cycles.TimeSeconds > 0))
           continue;
-        V.push_back({std::move(X), E.front().Cycles.TimeSeconds,
-                     E.front().Cycles.Bound});
+        const double T = E.front().Cycles.TimeSeconds;
+        std::string Bound = E.front().Cycles.Bound;
+        V.push_back({std::move(X), std::move(E.front()), T, std::move(Bound)});
       }
       if (V.empty())
         continue;
@@ -86,23 +126,69 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
       std::stable_sort(V.begin(), V.end(), [](const Ranked &A, const Ranked &B) {
         return A.Seconds < B.Seconds;
       });
+      const std::string GpuName =
+          Arch->Gpu.Name.empty() ? Arch->Gpu.Sm : Arch->Gpu.Name;
+      if (Format == "json") {
+        json::Array Vs;
+        for (size_t I = 0; I < V.size(); ++I) {
+          json::Array As;
+          for (const std::string &A : assumed(V[I].V.L, V[I].E))
+            As.push_back(A);
+          json::Object O{{"rank", static_cast<int64_t>(I + 1)},
+                         {"variant", V[I].V.Name},
+                         {"change", V[I].V.Change},
+                         {"time_seconds", V[I].Seconds},
+                         {"gain", Base / V[I].Seconds},
+                         {"bound", V[I].Bound},
+                         {"launch", V[I].V.L.str()},
+                         {"assumptions", std::move(As)},
+                         {"estimate", toJSON(V[I].E)}};
+          if (std::optional<json::Object> F = padFix(K, V[I].V))
+            O["fix"] = std::move(*F);
+          Vs.push_back(std::move(O));
+        }
+        Json.push_back(json::Object{{"file", R.Facts.File},
+                                    {"kernel", K.Name},
+                                    {"launch", Configs.front().str()},
+                                    {"gpu", GpuName},
+                                    {"arch", Arch->Arch.Id},
+                                    {"variants", std::move(Vs)}});
+        continue;
+      }
       outs() << fmt::format("{}: kernel '{}' under {}, on {}\n", R.Facts.File,
-                            K.Name, Configs.front().str(),
-                            Arch->Gpu.Name.empty() ? Arch->Gpu.Sm : Arch->Gpu.Name);
-      outs() << fmt::format("  {:<4} {:<24} {:>10} {:>7}  {:<18} {}\n", "rank",
-                            "variant", "time (µs)", "gain", "bound", "change");
-      for (size_t I = 0; I < V.size(); ++I)
-        outs() << fmt::format("  {:<4} {:<24} {:>10.4g} {:>6.2f}x  {:<18} {}\n",
+                            K.Name, Configs.front().str(), GpuName);
+      outs() << fmt::format("  {:<4} {:<30} {:>10} {:>7}  {:<16} {:>7}  {}\n",
+                            "rank", "variant", "time (µs)", "gain", "bound",
+                            "assumed", "change");
+      std::vector<std::string> All;
+      for (size_t I = 0; I < V.size(); ++I) {
+        std::vector<std::string> A = assumed(V[I].V.L, V[I].E);
+        for (const std::string &S : A)
+          if (std::find(All.begin(), All.end(), S) == All.end())
+            All.push_back(S);
+        outs() << fmt::format("  {:<4} {:<30} {:>10.4g} {:>6.2f}x  {:<16} {:>7}  {}\n",
                               I + 1, V[I].V.Name, V[I].Seconds * 1e6,
-                              V[I].Seconds > 0 ? Base / V[I].Seconds : 0.0,
-                              V[I].Bound.empty() ? "-" : V[I].Bound,
+                              Base / V[I].Seconds,
+                              V[I].Bound.empty() ? "-" : V[I].Bound, A.size(),
                               V[I].V.Change);
-      outs() << fmt::format("  (the launch assumed: {} assumption{}; the "
-                            "estimate: warplint's model, docs/models/warplint.md)\n",
-                            Configs.front().Assumptions.size(),
-                            Configs.front().Assumptions.size() == 1 ? "" : "s");
+        if (std::optional<json::Object> F = padFix(K, V[I].V))
+          outs() << fmt::format("       fix: {}:{}:{}: replace '{}' with '{}'\n",
+                                *F->getString("file"), *F->getInteger("line"),
+                                *F->getInteger("column"), *F->getString("text"),
+                                *F->getString("replacement"));
+      }
+      outs() << "  estimated with warplint's model (docs/models/warplint.md); "
+                "'assumed' counts the values each estimate assumed";
+      outs() << (All.empty() ? ": none\n" : ":\n");
+      for (const std::string &S : All)
+        outs() << "    - " << S << "\n";
     }
   });
+  if (Format == "json" && Kernels)
+    outs() << formatv("{0:2}", json::Value(json::Object{
+                                   {"schema", "warplint-explore/1"},
+                                   {"kernels", std::move(Json)}}))
+           << "\n";
   if (Failed)
     return 2;
   if (!Kernels) {
