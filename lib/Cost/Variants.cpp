@@ -27,6 +27,10 @@ static bool padBuffer(KernelFacts &K, const SharedBufferFacts &Buf) {
       return false;
     Dims.push_back(*D);
   }
+  // An odd row pitch is already what padding makes ([32][33]): one more
+  // element would bring back a two-way conflict.
+  if (Dims.back() % 2 != 0)
+    return false;
   Dims.back() += 1;
   for (AccessFacts &A : K.Accesses) {
     if (A.Space != MemorySpace::Shared || A.Base != Buf.Name)
