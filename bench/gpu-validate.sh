@@ -16,9 +16,11 @@
 #   ncu-source.csv.gz  Nsight Compute's source page (SourceCounters section):
 #                      the same counters per source line, when ncu can
 #   *.log              what each step printed
+# The device tool returns 8 files at most: run it as
+#   bench/gpu-validate.sh H /tmp/r && tar -C /tmp/r -czf $OUT/r.tgz .
 # Every step has its own time limit, so one that hangs leaves the others'
 # files. Nothing here edits a measurement.
-set -u  # $OUT takes 8 files at most: the timings are packed with the logs below
+set -u
 H=$1
 O=$2
 mkdir -p "$O"
@@ -31,6 +33,8 @@ command -v ncu >/dev/null || PATH=$PATH:$(ls -d /opt/nvidia/nsight-compute/*/ 2>
   nvidia-smi -q -d CLOCK,PERFORMANCE
   nvcc --version 2>&1 | tail -2
   ncu --version 2>&1 | tail -1
+  # cudaDeviceProp (L2 size, SMs, memory), where PyTorch is installed.
+  python3 -c "import torch; p = torch.cuda.get_device_properties(0); print(p); print('L2 bytes', getattr(p, 'L2_cache_size', '?'))" 2>&1 | tail -3
 } > "$O/gpu.txt" 2>&1
 
 for I in 1 2; do

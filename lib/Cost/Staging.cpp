@@ -1,5 +1,6 @@
 //===- Staging.cpp --------------------------------------------------------===//
 #include "Cost/Staging.h"
+#include "Cost/Vectorize.h"
 
 #include <fmt/format.h>
 
@@ -131,8 +132,9 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
     return std::nullopt;
   }
   const AccessFacts &F = K.Accesses[Refs[Fetch]];
-  std::optional<int64_t> Cx = constCoef(F.Index, "threadIdx.x");
-  std::optional<int64_t> Cy = constCoef(F.Index, "threadIdx.y");
+  const sym::Expr FI = withLaunchValues(F.Index, L);
+  std::optional<int64_t> Cx = constCoef(FI, "threadIdx.x");
+  std::optional<int64_t> Cy = constCoef(FI, "threadIdx.y");
   if (Cx != 1 || !Cy) {
     WhyNot = "the fetched reference is not coalesced along threadIdx.x";
     return std::nullopt;
@@ -141,7 +143,7 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
   std::vector<int64_t> Delta;
   for (unsigned R : Refs) {
     const AccessFacts &A = K.Accesses[R];
-    std::optional<int64_t> D = (A.Index - F.Index).asConst();
+    std::optional<int64_t> D = (withLaunchValues(A.Index, L) - FI).asConst();
     if (!D || !sameContext(A, F) || A.ElementSize != F.ElementSize) {
       WhyNot = "the references of '" + Buffer +
                "' do not differ by constants in the same loops and branches";
@@ -259,13 +261,15 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
 std::optional<KernelVariant> stageStore(const KernelFacts &K, const LaunchConfig &L,
                                         unsigned Access, std::string &WhyNot) {
   const AccessFacts &W = K.Accesses[Access];
+  // The launch's values (blockDim, scalar arguments): the tile is for it.
+  const sym::Expr WI = withLaunchValues(W.Index, L);
   if (W.Space != MemorySpace::Global || !W.IsWrite || W.IsRead || W.IsAtomic) {
     WhyNot = "not a plain global store";
     return std::nullopt;
   }
   const int64_t Bx = L.Block[0], By = L.Block[1];
-  std::optional<int64_t> Cx = constCoef(W.Index, "threadIdx.x");
-  std::optional<int64_t> Cy = constCoef(W.Index, "threadIdx.y");
+  std::optional<int64_t> Cx = constCoef(WI, "threadIdx.x");
+  std::optional<int64_t> Cy = constCoef(WI, "threadIdx.y");
   if (!Cx || !Cy || *Cx == 1 || *Cx == 0 || L.Block[2] != 1) {
     WhyNot = "the store is not strided along threadIdx.x";
     return std::nullopt;
@@ -281,9 +285,9 @@ std::optional<KernelVariant> stageStore(const KernelFacts &K, const LaunchConfig
     const LoopFacts *Lp = nullptr;
     for (const LoopFacts &X : K.Loops)
       Lp = X.Id == Id ? &X : Lp;
-    if (!Lp || Lp->IterSymbol.empty() || !W.Index.mentions(Lp->IterSymbol))
+    if (!Lp || Lp->IterSymbol.empty() || !WI.mentions(Lp->IterSymbol))
       continue;
-    std::optional<int64_t> C = constCoef(W.Index, Lp->IterSymbol);
+    std::optional<int64_t> C = constCoef(WI, Lp->IterSymbol);
     std::optional<int64_t> T =
         Lp->TripCount ? Lp->TripCount->asConst() : std::optional<int64_t>();
     if (!C || !T || *T < 1) {
@@ -343,7 +347,7 @@ std::optional<KernelVariant> stageStore(const KernelFacts &K, const LaunchConfig
   // from tile[threadIdx.x][u].
   AccessFacts S2 = sharedAt(W, Buf, TileLayout::Row, U, Tx, /*Write=*/false);
   AccessFacts W2 = W;
-  W2.Index = W.Index + sym::Expr(*Cx - 1) * (U - Tx);
+  W2.Index = WI + sym::Expr(*Cx - 1) * (U - Tx);
   W2.ByteOffset = W2.Index * sym::Expr(W.ElementSize);
   W2.Subscripts.clear();
   N.Accesses[Access] = S1;

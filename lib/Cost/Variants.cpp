@@ -1,6 +1,7 @@
 //===- Variants.cpp -------------------------------------------------------===//
 #include "Cost/Variants.h"
 #include "Cost/Staging.h"
+#include "Cost/Vectorize.h"
 #include "Warp/ChannelSkew.h"
 
 #include <fmt/format.h>
@@ -104,6 +105,12 @@ std::vector<KernelVariant> kernelVariants(const KernelFacts &K, const LaunchConf
                            "in every index, with block ({}, {})",
                            X.L.Block[0], X.L.Block[1]);
     V.push_back(std::move(X));
+  }
+  // Two or four consecutive elements per thread, as one vector access.
+  for (unsigned W : {2u, 4u}) {
+    std::string Why;
+    if (std::optional<KernelVariant> X = vectorize(K, L0, W, Why))
+      V.push_back(std::move(*X));
   }
   // Staging through shared memory: CuMAPz's data fetch for read-only
   // buffers read through neighbouring references, the transpose tile for

@@ -36,13 +36,35 @@ __global__ void bsCopy2D(float *out, const float *in) {
   out[y * BS_W + x] = in[y * BS_W + x];
 }
 
-static const char *const kBlocksizeVariants[] = {
-    "saxpy_b32",  "saxpy_b64",   "saxpy_b128",  "saxpy_b256",
-    "saxpy_b512", "saxpy_b1024", "copy2d_32x8", "copy2d_16x16",
-    "copy2d_8x32", "copy2d_4x64", "copy2d_2x128"};
-static const int kBlocksizeVariantCount = 11;
+// bsSaxpy2, bsSaxpy4: the saxpy with 2 (4) consecutive elements per
+// thread as one float2 (float4), launched with 32-thread blocks like
+// saxpy_b32: the vector widths `warplint --explore` proposes for it
+// (docs/explore.md). Expected: no finding.
+__global__ void bsSaxpy2(float2 *y, const float2 *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float2 v = x[i], w = y[i];
+  w.x = a * v.x + w.x;
+  w.y = a * v.y + w.y;
+  y[i] = w;
+}
 
-// Variants 0-5 take (y, x); 6-10 take (out = y, in = x).
+__global__ void bsSaxpy4(float4 *y, const float4 *x, float a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float4 v = x[i], w = y[i];
+  w.x = a * v.x + w.x;
+  w.y = a * v.y + w.y;
+  w.z = a * v.z + w.z;
+  w.w = a * v.w + w.w;
+  y[i] = w;
+}
+
+static const char *const kBlocksizeVariants[] = {
+    "saxpy_b32",   "saxpy_b64",   "saxpy_b128",  "saxpy_b256",   "saxpy_b512",
+    "saxpy_b1024", "copy2d_32x8", "copy2d_16x16", "copy2d_8x32", "copy2d_4x64",
+    "copy2d_2x128", "saxpy2_b32", "saxpy4_b32"};
+static const int kBlocksizeVariantCount = 13;
+
+// Variants 0-5, 11 and 12 take (y, x); 6-10 take (out = y, in = x).
 static void blocksizeLaunch(int v, float *y, const float *x) {
   if (v == 0)
     bsSaxpy<<<BS_N / 32, 32>>>(y, x, 2.0f);
@@ -66,4 +88,10 @@ static void blocksizeLaunch(int v, float *y, const float *x) {
     bsCopy2D<<<dim3(BS_W / 4, BS_H / 64), dim3(4, 64)>>>(y, x);
   else if (v == 10)
     bsCopy2D<<<dim3(BS_W / 2, BS_H / 128), dim3(2, 128)>>>(y, x);
+  else if (v == 11)
+    bsSaxpy2<<<BS_N / 2 / 32, 32>>>(reinterpret_cast<float2 *>(y),
+                                    reinterpret_cast<const float2 *>(x), 2.0f);
+  else if (v == 12)
+    bsSaxpy4<<<BS_N / 4 / 32, 32>>>(reinterpret_cast<float4 *>(y),
+                                    reinterpret_cast<const float4 *>(x), 2.0f);
 }

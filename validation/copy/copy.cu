@@ -87,10 +87,24 @@ __global__ void copyWriteStride2(float *out, const float *in) {
 
 // The variants in the order of validation/expectations.json; the harness
 // names rows by these strings.
+// copyVec2, copyVec4: copyAligned with each thread moving 2 (4) consecutive
+// floats as one float2 (float4), and 2 (4) times fewer threads: what
+// `warplint --explore` proposes for copyAligned (docs/explore.md). Every
+// vector is aligned to its size. Expected: no finding on any GPU.
+__global__ void copyVec2(float2 *out, const float2 *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+}
+
+__global__ void copyVec4(float4 *out, const float4 *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+}
+
 static const char *const kCopyVariants[] = {
-    "aligned", "offset1", "offset8",  "offset32",
-    "stride2", "stride4", "stride8", "write_stride2"};
-static const int kCopyVariantCount = 8;
+    "aligned", "offset1", "offset8",  "offset32",     "stride2",
+    "stride4", "stride8", "write_stride2", "vec2", "vec4"};
+static const int kCopyVariantCount = 10;
 
 // Launches variant V once. grid = COPY_N / COPY_BLOCK blocks of COPY_BLOCK
 // threads: every variant writes COPY_N floats (write_stride2 writes them
@@ -112,4 +126,10 @@ static void copyLaunch(int v, float *out, const float *in) {
     copyStride8<<<COPY_N / COPY_BLOCK, COPY_BLOCK>>>(out, in);
   else if (v == 7)
     copyWriteStride2<<<COPY_N / COPY_BLOCK, COPY_BLOCK>>>(out, in);
+  else if (v == 8)
+    copyVec2<<<COPY_N / 2 / COPY_BLOCK, COPY_BLOCK>>>(
+        reinterpret_cast<float2 *>(out), reinterpret_cast<const float2 *>(in));
+  else if (v == 9)
+    copyVec4<<<COPY_N / 4 / COPY_BLOCK, COPY_BLOCK>>>(
+        reinterpret_cast<float4 *>(out), reinterpret_cast<const float4 *>(in));
 }

@@ -7,9 +7,10 @@ void familyCopy(wl::Harness &H) {
   if (!H.begin("copy", kCopyVariants, kCopyVariantCount))
     return;
   // Offsets and strides of the load (variants 0-6); variant 7 strides the
-  // store instead. Must follow the kernels in copy.cu.
-  const size_t Offset[] = {0, 1, 8, 32, 0, 0, 0, 0};
-  const size_t Stride[] = {1, 1, 1, 1, 2, 4, 8, 1};
+  // store instead; 8 and 9 copy as aligned does, with vectors. Must follow
+  // the kernels in copy.cu.
+  const size_t Offset[] = {0, 1, 8, 32, 0, 0, 0, 0, 0, 0};
+  const size_t Stride[] = {1, 1, 1, 1, 2, 4, 8, 1, 1, 1};
   const size_t N = COPY_N;
   const size_t NIn = N * COPY_MAX_STRIDE + COPY_MAX_OFFSET;
   std::vector<float> In = wl::randomFloats(NIn, 1, -1.0f, 1.0f);

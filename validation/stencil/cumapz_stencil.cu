@@ -91,14 +91,16 @@ __global__ void noSharedColWrite(float *out, const float *in) {
 // The variants in the order of validation/expectations.json; the harness
 // (validation/harness/stencil_host.cu) names its rows by these strings and
 // launches them through stencilLaunch(), so warplint sees the timed launches.
+// The last two variants launch noShared with other blocks covering the
+// same threads, 32x8 and 128x1: block shapes `warplint --explore` proposes
+// for it (docs/explore.md). Expected: as no_shared.
 static const char *const kStencilVariants[] = {
     "no_shared", "fetch0_col", "fetch1_col", "fetch2_col", "fetch0_row",
     "fetch1_row", "fetch2_row", "fetch0_pad", "fetch1_pad", "fetch2_pad",
     "no_shared_col_write", "fetch0_row_col_write", "fetch1_row_col_write",
-    "fetch2_row_col_write"};
-static const int kStencilVariantCount = 14;
+    "fetch2_row_col_write", "no_shared_32x8", "no_shared_128x1"};
+static const int kStencilVariantCount = 16;
 
-// Every variant: a MAX/16 x MAX/16 grid of 16 x 16 blocks (the paper's).
 static void stencilLaunch(int v, float *out, const float *in) {
   dim3 grid(MAX / BLKDIM, MAX / BLKDIM), block(BLKDIM, BLKDIM);
   if (v == 0)
@@ -129,4 +131,8 @@ static void stencilLaunch(int v, float *out, const float *in) {
     fetch1RowColWrite<<<grid, block>>>(out, in);
   else if (v == 13)
     fetch2RowColWrite<<<grid, block>>>(out, in);
+  else if (v == 14)
+    noShared<<<dim3(MAX / 32, MAX / 8), dim3(32, 8)>>>(out, in);
+  else if (v == 15)
+    noShared<<<dim3(MAX / 128, MAX), dim3(128, 1)>>>(out, in);
 }
