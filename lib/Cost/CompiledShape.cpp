@@ -33,10 +33,43 @@ CompiledShape::CompiledShape(const KernelFacts &K) : K(K) {
     if (!Lp.TripCount || Lp.ThreadDependentTripCount ||
         (Lp.UnrollPragma && *Lp.UnrollPragma != 0))
       continue;
-    if (std::optional<int64_t> T = Lp.TripCount->asConst())
-      if (*T > 0 && (Lp.UnrollPragma || *T <= FullUnrollTrips))
-        Unrolled.insert(Lp.Id);
+    std::optional<int64_t> T = Lp.TripCount->asConst();
+    if (!T || *T <= 0)
+      continue;
+    if (Lp.UnrollPragma || *T <= FullUnrollTrips) {
+      Unrolled.insert(Lp.Id);
+      continue;
+    }
+    // No pragma, more than FullUnrollTrips iterations: nvcc unrolls a short
+    // loop completely and a longer one by a power of two that divides the
+    // trip count, so that the unrolled body stays near UnrollBodyBudget
+    // operations (CompiledShape.h has what nvcc 13.0 was seen to do).
+    const int64_t Body = bodyOps(Lp);
+    if (*T <= FullUnrollMaxTrips && *T * Body <= FullUnrollMaxTrips) {
+      Unrolled.insert(Lp.Id);
+      Implicit = true;
+      continue;
+    }
+    int64_t F = 1;
+    while (*T % (2 * F) == 0 && 2 * F * Body <= UnrollBodyBudget)
+      F *= 2;
+    if (F > 1) {
+      Partial[Lp.Id] = unsigned(F);
+      Implicit = true;
+    }
   }
+}
+
+int64_t CompiledShape::bodyOps(const LoopFacts &Lp) const {
+  int64_t N = 0;
+  for (const OpFacts &Op : K.Ops)
+    if (!Op.Loops.empty() && Op.Loops.back() == Lp.Id &&
+        Op.Loc.Line != Lp.Loc.Line)
+      N += Op.Count;
+  for (const AccessFacts &A : K.Accesses)
+    if (!A.Loops.empty() && A.Loops.back() == Lp.Id)
+      ++N;
+  return N > 0 ? N : 1;
 }
 
 bool CompiledShape::inUnrolled(const std::vector<unsigned> &Loops) const {
@@ -123,6 +156,15 @@ std::vector<std::string> CompiledShape::notes() const {
                 "`#pragma unroll`) are fully unrolled, as nvcc does: their "
                 "integer index arithmetic and loop control are not counted "
                 "per iteration");
+  if (Implicit)
+    N.push_back("loops of more than " + std::to_string(FullUnrollTrips) +
+                " iterations known at compile time and no pragma: fully "
+                "unrolled up to " + std::to_string(FullUnrollMaxTrips) +
+                " iterations and operations in all, else unrolled by the "
+                "largest power of two dividing the trip count that keeps "
+                "the body within " + std::to_string(UnrollBodyBudget) +
+                " operations (nvcc 13.0's PTX): the loop control counted "
+                "once per unrolled body");
   if (Pragmas)
     N.push_back("#pragma unroll: a full unroll where the trip count is a "
                 "constant, `#pragma unroll N` runs the loop's control once "

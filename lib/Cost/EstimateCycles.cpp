@@ -393,8 +393,10 @@ void runWarplint(const KernelFacts &K, const LaunchConfig &L,
         " wave" + (R.Waves == 1 ? "" : "s") + ": issue " +
         cyc(R.IssueCycles) + ", shared memory " + cyc(R.SharedCycles) +
         ", DRAM " + cyc(R.DramCycles) + Camp + ", L1 " + cyc(R.LsuCycles) +
-        ", latency " +
-        cyc(R.LatencyCycles) + " cycles; per warp " + cyc(W.IssueInsts) +
+        ", latency " + cyc(R.LatencyCycles) +
+        (R.BlockLaunchCycles > 0 ? ", block launch " + cyc(R.BlockLaunchCycles)
+                                 : std::string()) +
+        " cycles; per warp " + cyc(W.IssueInsts) +
         " instructions, " + cyc(W.SharedWavefronts) +
         " shared wavefronts, " + cyc(W.DramBytesUncamped) + " DRAM bytes, " +
         cyc(W.GlobalLoads) + " global loads";

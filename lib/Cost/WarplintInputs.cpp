@@ -177,6 +177,10 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
   M.SharedCyclesPerWavefront = sharedCyclesPerWavefront(Arch);
   M.DramLatency = Arch.LatDramCycles > 0 ? Arch.LatDramCycles : Arch.HkMemLd;
   M.L2Latency = Arch.LatL2HitCycles;
+  M.BlockLaunchCycles = Arch.BlockLaunchCycles;
+  if (!(M.BlockLaunchCycles > 0))
+    addOnce(As, "no block launch rate is known for " + G + ": blocks are "
+                "taken to start at no cost");
   if (!(M.DramLatency > 0))
     addOnce(As, "the DRAM latency of " + G + " is not known: the latency "
                 "bound is left out");

@@ -52,6 +52,9 @@ WarplintResult warplintModel(const WarplintInput &In) {
   R.ChainCycles = W.LoadLatencyCycles + IssueW +
                   W.Barriers * (L.WarpsPerBlock - 1) * M.IssueCycles;
   R.LatencyCycles = R.Waves * R.ChainCycles;
+  // The block scheduler starts one block at a time on an SM: a launch of
+  // many small blocks is bound by the rate at which they start.
+  R.BlockLaunchCycles = R.BlocksPerSm * M.BlockLaunchCycles;
 
   struct Term {
     const char *Name;
@@ -60,7 +63,8 @@ WarplintResult warplintModel(const WarplintInput &In) {
                {"shared memory", R.SharedCycles, SharedW},
                {"DRAM bandwidth", R.DramCycles, DramW},
                {"L1 transactions", R.LsuCycles, LsuW},
-               {"latency", R.LatencyCycles, R.ChainCycles}};
+               {"latency", R.LatencyCycles, R.ChainCycles},
+               {"block launch", R.BlockLaunchCycles, 0}};
   const Term *Max = &Terms[0];
   for (const Term &T : Terms)
     if (T.Total > Max->Total)
@@ -99,6 +103,7 @@ llvm::json::Value toJSON(const WarplintResult &R) {
   O["dram_cycles"] = R.DramCycles;
   O["l1_cycles"] = R.LsuCycles;
   O["latency_cycles"] = R.LatencyCycles;
+  O["block_launch_cycles"] = R.BlockLaunchCycles;
   O["chain_cycles"] = R.ChainCycles;
   O["fill_cycles"] = R.FillCycles;
   O["total_cycles"] = R.TotalCycles;

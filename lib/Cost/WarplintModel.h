@@ -52,6 +52,9 @@ struct WarplintMachine {
   /// SM cycles per memory transaction through the load/store unit (one
   /// 128-byte line, 1.x: one segment).
   double LsuCyclesPerTransaction = 1;
+  /// SM cycles between two blocks started on one SM; 0 when not known (no
+  /// cost per block).
+  double BlockLaunchCycles = 0;
 };
 
 struct WarplintLaunch {
@@ -96,17 +99,17 @@ struct WarplintResult {
   std::string Error;
   /// The busiest SM: its blocks, warps, resident warps and waves.
   double BlocksPerSm = 0, WarpsPerSm = 0, ResidentWarps = 0, Waves = 0;
-  /// The five bounds, in cycles of the busiest SM.
+  /// The six bounds, in cycles of the busiest SM.
   double IssueCycles = 0, SharedCycles = 0, DramCycles = 0, LsuCycles = 0,
-         LatencyCycles = 0;
+         LatencyCycles = 0, BlockLaunchCycles = 0;
   /// One warp's chain (the latency bound per wave).
   double ChainCycles = 0;
   /// Per wave: one warp's share of the bounds that do not bound.
   double FillCycles = 0;
   double TotalCycles = 0;
   double TimeSeconds = 0;
-  /// "issue", "shared memory", "DRAM bandwidth", "L1 transactions" or
-  /// "latency".
+  /// "issue", "shared memory", "DRAM bandwidth", "L1 transactions",
+  /// "latency" or "block launch".
   std::string Bound;
   /// DRAM bandwidth the launch uses at TotalCycles (GB/s), for the notes.
   double DramGBsUsed = 0;

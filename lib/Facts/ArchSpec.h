@@ -126,6 +126,9 @@ struct ArchSpec {
   // Latencies in core cycles (unloaded; 0 when unknown) ---------------------
   double LatL1HitCycles = 0;
   double LatL2HitCycles = 0;
+  /// SM cycles between two thread blocks started on one SM (the block
+  /// scheduler's rate); 0 when not known.
+  double BlockLaunchCycles = 0;
   double LatDramCycles = 0;
   double LatSmemCycles = 0;
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Cost/InstructionCounts.h"
+#include "Cost/CompiledShape.h"
 
 #include <gtest/gtest.h>
 
@@ -299,4 +300,37 @@ TEST(InstructionCountsTest, AsTheCompilerLeavesThem) {
   EXPECT_DOUBLE_EQ(Kept.AddressArith, 128);
   EXPECT_DOUBLE_EQ(Kept.Control, 1 + 32);
   EXPECT_TRUE(mentions(Kept.Assumptions, "#pragma unroll"));
+}
+
+TEST(InstructionCountsTest, LongConstantLoopsAreUnrolledAsNvccDoes) {
+  // for (k = 0; k < T; ++k) with a body of N FMAs (line 0, the loop's
+  // header is line 20), no pragma. nvcc 13.0's PTX: T = 100 with one FMA
+  // fully unrolled; T = 256 unrolled 64 times with one FMA, 16 times with
+  // four, 4 times with sixteen; T = 1000 8 times (the largest power of two
+  // dividing 1000) with four.
+  auto Kernel = [](int64_t T, unsigned N) {
+    KernelFacts K;
+    K.Loops = {loop(0, Expr(T))};
+    K.Ops.push_back(op(OpKind::Fma, OpType::Float, N, {0}));
+    return K;
+  };
+  InstructionMapping M;
+  struct {
+    int64_t T;
+    unsigned N;
+    double Share; // back-edges per iteration; 0 when fully unrolled
+  } Cases[] = {{100, 1, 0}, {256, 1, 1.0 / 64}, {256, 4, 1.0 / 16},
+               {256, 16, 1.0 / 4}, {1000, 4, 1.0 / 8}, {1000, 1, 1.0 / 8},
+               {4097, 1, 1}};
+  for (const auto &C : Cases) {
+    KernelFacts K = Kernel(C.T, C.N);
+    CompiledShape S(K);
+    EXPECT_EQ(S.unrolled(0), C.Share == 0) << C.T << " x " << C.N;
+    EXPECT_DOUBLE_EQ(S.loopBranch(0, M), C.Share * M.LoopBranch)
+        << C.T << " x " << C.N;
+  }
+  // A pragma still decides: `#pragma unroll 1` keeps the 256-trip loop.
+  KernelFacts K = Kernel(256, 1);
+  K.Loops[0].UnrollPragma = 1u;
+  EXPECT_DOUBLE_EQ(CompiledShape(K).loopBranch(0, M), M.LoopBranch);
 }

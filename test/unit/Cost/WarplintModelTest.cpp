@@ -159,3 +159,26 @@ TEST(WarplintModelTest, JsonHoldsTheTerms) {
 }
 
 } // namespace
+
+TEST(WarplintModelTest, ManySmallBlocksAreBoundByTheirStarts) {
+  // The copy of DramBoundCopy with blocks started 5000 cycles apart: 4
+  // blocks per SM x 5000 = 20000 cycles, above DRAM's 16384. Block launch
+  // bounds; per wave one warp's issue (40) and DRAM share (1024) are not
+  // hidden: 20000 + 2 x 1064 = 22128.
+  WarplintInput In = machine();
+  In.Machine.BlockLaunchCycles = 5000;
+  In.Warp.IssueInsts = 10;
+  In.Warp.GlobalLoads = 2;
+  In.Warp.LoadLatencyCycles = 2 * 400;
+  In.Warp.DramBytes = In.Warp.DramBytesUncamped = 1024;
+  WarplintResult R = warplintModel(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_DOUBLE_EQ(R.BlockLaunchCycles, 20000);
+  EXPECT_EQ(R.Bound, "block launch");
+  EXPECT_DOUBLE_EQ(R.TotalCycles, 22128);
+  // Unknown (0): no cost per block, DRAM bounds as before.
+  In.Machine.BlockLaunchCycles = 0;
+  R = warplintModel(In);
+  EXPECT_EQ(R.Bound, "DRAM bandwidth");
+  EXPECT_DOUBLE_EQ(R.BlockLaunchCycles, 0);
+}
