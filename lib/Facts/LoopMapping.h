@@ -118,12 +118,14 @@ std::optional<std::array<int64_t, 3>> parseBlockShape(const std::string &Text,
                                                       std::string &Error);
 
 /// The trip count of \p L from the sequential facts, with the values the
-/// assumptions fix (NAME == N). std::nullopt with \p Why naming the loop
-/// and the unknown value otherwise.
+/// assumptions fix (NAME == N). With \p Averaged, a trip count that
+/// depends on the loops around L is their mean over those loops' first and
+/// last iterations, said in *Averaged. std::nullopt with \p Why naming the
+/// loop and the unknown value otherwise.
 std::optional<int64_t>
 loopTripCount(const PortLoop &L, const KernelFacts &Seq,
               const std::map<std::string, sym::Assumption> &Assumed,
-              std::string &Why);
+              std::string &Why, std::string *Averaged = nullptr);
 
 /// The launch covering the mapped loops' trip counts \p Trips (indexed as
 /// \p M.Dims): grid = ceil(trip / block) in each dimension.

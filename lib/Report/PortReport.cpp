@@ -101,6 +101,9 @@ static std::string insights(const PortedMapping &M) {
                        "per thread, each element by {} threads of a block: "
                        "worth staging in shared memory\n",
                        S.Array, S.Text, S.ReadsPerThread, S.ThreadsSharing);
+  if (M.Chosen)
+    for (const std::string &A : M.Estimate.Assumptions)
+      Out += fmt::format("      assumed: {}\n", A);
   return Out;
 }
 

@@ -229,6 +229,12 @@ cl::opt<std::string> PortMap(
              "threadIdx.y, e.g. 'x=j,y=i' or 'x=i' (default: every legal "
              "mapping, the fastest chosen)"),
     cl::value_desc("x=VAR[,y=VAR]"), cl::init(""), cl::cat(Category));
+cl::list<std::string> PortIndependent(
+    "port-independent",
+    cl::desc("With --port: loop variables whose iterations the user asserts "
+             "are independent where warplint cannot prove it (said in the "
+             "report)"),
+    cl::value_desc("VAR"), cl::CommaSeparated, cl::cat(Category));
 cl::list<std::string> PortBlock(
     "port-block",
     cl::desc("With --port: the block shape of 2-D mappings (e.g. 32x8; "

@@ -118,20 +118,24 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
                              });
   for (const LoopMapping &M : PK.Candidates) {
     std::vector<int64_t> Trips;
+    std::vector<std::string> Notes;
     for (unsigned D : M.Dims) {
-      std::string Why;
+      std::string Why, Averaged;
       std::optional<int64_t> N =
-          loopTripCount(Loops[D], Src.sequential(), Assumed, Why);
+          loopTripCount(Loops[D], Src.sequential(), Assumed, Why, &Averaged);
       if (!N) {
         Out.Problem = Why;
         return;
       }
+      if (!Averaged.empty())
+        Notes.push_back(Averaged);
       Trips.push_back(*N);
     }
     KernelFacts K = Src.kernel(M);
     LaunchConfig L = launchFor(M, Trips, Loops);
     if (!Arch.Note.empty())
       L.Assumptions.push_back(Arch.Note);
+    L.Assumptions.insert(L.Assumptions.end(), Notes.begin(), Notes.end());
     std::vector<KernelEstimate> E =
         estimateKernel(K, {L}, Arch.Arch, Arch.Gpu, PO.EO);
     if (E.empty() || !(E.front().Cycles.TimeSeconds > 0))
@@ -199,6 +203,24 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     return 2;
   }
   std::vector<LoopVerdict> Verdicts = parallelLoops(Loops, S.sequential());
+  std::vector<std::string> Asserted;
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    LoopVerdict &V = Verdicts[I];
+    const std::string &Var = Loops[I].Var;
+    // --port-map: only the loops it names become threads; the others run
+    // on the host (or in the thread).
+    if (PO.Spec && V.Parallel && Var != PO.Spec->X && Var != PO.Spec->Y)
+      V = {false, "--port-map does not name it"};
+    if (!V.Parallel && Loops[I].NotMappable.empty() &&
+        std::find(PortIndependent.begin(), PortIndependent.end(), Var) !=
+            PortIndependent.end()) {
+      Asserted.push_back(formatv("the iterations of loop '{0}' at line {1} are "
+                                 "independent (--port-independent; warplint "
+                                 "found: {2})",
+                                 Var, Loops[I].Loc.Line, V.Why));
+      V = {true, ""};
+    }
+  }
   std::vector<PortKernel> PKs = portKernels(Loops, Verdicts, PO.Blocks);
 
   PortReport R;
@@ -234,6 +256,9 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     K.Loc = Loops[PK.Root].Loc;
     K.Loop = Loops[PK.Root].Var;
     estimateKernelMappings(S, PK, PO, *Arch, K);
+    for (PortedMapping &M : K.Mappings)
+      M.Estimate.Assumptions.insert(M.Estimate.Assumptions.end(),
+                                    Asserted.begin(), Asserted.end());
     for (const PortedMapping &M : K.Mappings)
       if (M.Chosen) {
         R.TotalSeconds += M.Seconds;
