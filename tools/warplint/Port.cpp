@@ -270,6 +270,7 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     outs() << formatv("{0:2}", toJSON(R)) << "\n";
   else
     outs() << renderPortText(R);
+  outs().flush(); // the report before the errors
   if (PKs.empty()) {
     errs() << "warplint: error: " << Where(S.functionLoc())
            << ": no loop of '" << PortFunction
