@@ -10,18 +10,9 @@
 
 namespace warplint {
 
-static const char *className(AccessClass C) {
-  switch (C) {
-  case AccessClass::Coalesced:
-    return "coalesced";
-  case AccessClass::Uncoalesced:
-    return "uncoalesced";
-  case AccessClass::Broadcast:
-    return "constant";
-  case AccessClass::Unclassified:
-    break;
-  }
-  return "unclassified";
+/// CGPredict's names (Sec. 3.3.2): a broadcast is a "constant" access.
+static std::string className(AccessClass C) {
+  return C == AccessClass::Broadcast ? "constant" : toString(C);
 }
 
 std::vector<ArrayAccessClass> arrayClasses(const KernelFacts &K,
