@@ -198,6 +198,13 @@ static void collectAnnotations(const FunctionDecl &FD, ASTContext &Ctx,
 } // namespace
 
 KernelFacts extractKernelFacts(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  return extractFunctionFacts(Kernel, Ctx,
+                              [&](Interpreter &I) { I.runKernel(Kernel); });
+}
+
+KernelFacts
+extractFunctionFacts(const FunctionDecl &Kernel, ASTContext &Ctx,
+                     const std::function<void(Interpreter &)> &Run) {
   KernelFacts K;
   K.Name = kernelName(Kernel, K.TemplateArgs);
   Interpreter I(Ctx, K);
@@ -221,7 +228,7 @@ KernelFacts extractKernelFacts(const FunctionDecl &Kernel, ASTContext &Ctx) {
   }
   collectLaunchBounds(Kernel, Ctx, K);
   collectAnnotations(Kernel, Ctx, K);
-  I.runKernel(Kernel);
+  Run(I);
   mergeVectorAccesses(K);
   return K;
 }

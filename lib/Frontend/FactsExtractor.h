@@ -19,7 +19,20 @@ class ASTContext;
 class FunctionDecl;
 } // namespace clang
 
+#include <functional>
+
 namespace warplint {
+namespace detail {
+class Interpreter;
+} // namespace detail
+
+/// The facts of \p F as extractKernelFacts collects them (name,
+/// parameters, launch bounds, annotations, merged vector accesses), with
+/// \p Run in place of the run over its body (`warplint --port` runs a loop
+/// nest of a sequential function as a kernel).
+KernelFacts
+extractFunctionFacts(const clang::FunctionDecl &F, clang::ASTContext &Ctx,
+                     const std::function<void(detail::Interpreter &)> &Run);
 
 /// Extracts the facts of one kernel definition (a __global__ function or an
 /// instantiation of a kernel template). Launch sites are not filled in.

@@ -228,6 +228,13 @@ SymExpr Interpreter::asExpr(const Value &V, const clang::Expr *E) {
 //===----------------------------------------------------------------------===//
 
 void Interpreter::runKernel(const FunctionDecl &FD) {
+  bindKernelParameters(FD);
+  if (FD.hasBody())
+    exec(FD.getBody());
+  finishSymbols();
+}
+
+void Interpreter::bindKernelParameters(const FunctionDecl &FD) {
   for (const ParmVarDecl *P : FD.parameters()) {
     QualType T = P->getType();
     std::string Name = P->getName().str();
@@ -250,9 +257,6 @@ void Interpreter::runKernel(const FunctionDecl &FD) {
       Vars[P] = Value::unknown(false);
     }
   }
-  if (FD.hasBody())
-    exec(FD.getBody());
-  finishSymbols();
 }
 
 /// Lists every symbol the recorded facts mention, with what it stands for.

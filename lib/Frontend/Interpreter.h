@@ -222,6 +222,11 @@ bool isCudaVectorTypeName(StringRef N, unsigned &Width);
 std::optional<SymExpr> builtinIndex(const clang::Expr *E);
 /// __syncthreads, __syncwarp, the fences, ...
 bool isBarrierName(StringRef N);
+/// The induction variable of a `for` loop as `warplint --port` maps it:
+/// set by the init (`int i = 0` or `i = 0`), stepped by the increment by a
+/// constant (`i++`, `--i`, `i += 2`) into \p Step; null otherwise.
+const ValueDecl *portInductionVar(const ForStmt *FS, ASTContext &Ctx,
+                                  int64_t &Step);
 
 //===----------------------------------------------------------------------===//
 // The interpreter
@@ -249,6 +254,14 @@ public:
 
   void runKernel(const FunctionDecl &FD);
   void runHostFunction(const FunctionDecl &FD);
+  /// `warplint --port` (InterpreterPort.cpp): the loop nest \p Root of the
+  /// sequential function \p FD as a kernel. Each loop of ParallelLoops
+  /// runs once, its induction variable start + step x the thread index
+  /// given, its condition a guard; the sequential loops around Root are
+  /// the host's (their variables kernel parameters); of the statements
+  /// before it only the declarations run.
+  void runPorted(const FunctionDecl &FD, const Stmt *Root);
+  std::map<const Stmt *, SymExpr> ParallelLoops;
 
   Value eval(const clang::Expr *E);
   std::string text(const clang::Expr *E) const;
@@ -292,6 +305,9 @@ private:
   std::set<const clang::Expr *> FusedMuls;
 
   bool recording() const { return DryRun == 0 && !HostMode; }
+  void bindKernelParameters(const FunctionDecl &FD);
+  Flow execToward(const Stmt *S, const Stmt *Root);
+  Flow execParallelLoop(const ForStmt *FS, const SymExpr &Thread);
 
   // Symbols
   std::string uniqueName(const std::string &Base);

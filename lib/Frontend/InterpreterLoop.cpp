@@ -421,6 +421,8 @@ Flow Interpreter::execLoopSummary(const clang::Expr *CondE,
 Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
                            const clang::Expr *CondE, const clang::Expr *Inc,
                            const Stmt *Body, const char *Kind) {
+  if (auto P = ParallelLoops.find(Loop); P != ParallelLoops.end())
+    return execParallelLoop(cast<ForStmt>(Loop), P->second);
   if (Init)
     exec(Init);
   // Inside another loop's dry run nothing is recorded, and that run only

@@ -217,6 +217,30 @@ cl::opt<bool> Explore(
              "buffers, diagonal block order on 1.x, threadIdx.x/y swapped) "
              "and rank them (docs/explore.md)"),
     cl::cat(Category));
+cl::opt<std::string> PortFunction(
+    "port",
+    cl::desc("Predict the GPU time of a sequential C/C++ function: its "
+             "parallel loops become threads, each legal mapping is "
+             "estimated and ranked (docs/port.md)"),
+    cl::value_desc("function"), cl::init(""), cl::cat(Category));
+cl::opt<std::string> PortMap(
+    "port-map",
+    cl::desc("With --port: the loop variables that become threadIdx.x and "
+             "threadIdx.y, e.g. 'x=j,y=i' or 'x=i' (default: every legal "
+             "mapping, the fastest chosen)"),
+    cl::value_desc("x=VAR[,y=VAR]"), cl::init(""), cl::cat(Category));
+cl::list<std::string> PortIndependent(
+    "port-independent",
+    cl::desc("With --port: loop variables whose iterations the user asserts "
+             "are independent where warplint cannot prove it (said in the "
+             "report)"),
+    cl::value_desc("VAR"), cl::CommaSeparated, cl::cat(Category));
+cl::list<std::string> PortBlock(
+    "port-block",
+    cl::desc("With --port: the block shape of 2-D mappings (e.g. 32x8; "
+             "default 32x32) or of 1-D ones (e.g. 128; default 256); may be "
+             "given twice"),
+    cl::value_desc("BXxBY"), cl::cat(Category));
 cl::opt<bool> ExplainConfig(
     "explain-config",
     cl::desc("For each enabled check, say which configuration enabled it "

@@ -166,6 +166,12 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
                    const std::vector<std::string> &Files,
                    const warplint::FrontendOptions &Opts);
 
+/// --port=FUNCTION (Port.cpp): the sequential function's loop nests as
+/// kernels, every legal mapping estimated and ranked. The exit status.
+int portFunction(const clang::tooling::CompilationDatabase &DB,
+                 const std::vector<std::string> &Files,
+                 const warplint::FrontendOptions &Opts);
+
 /// --explain=FILE:LINE (Explain.cpp): the warp maps of the accesses on
 /// that line, as text. The exit status.
 int explainAccess(const clang::tooling::CompilationDatabase &DB,

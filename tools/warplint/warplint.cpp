@@ -573,6 +573,8 @@ int main(int argc, const char **argv) {
     return explainAccess(*DB, Files, Opts, ExplainAt);
   if (Explore)
     return exploreKernels(*DB, Files, Opts);
+  if (!PortFunction.empty())
+    return portFunction(*DB, Files, Opts);
   if (Estimate)
     return printEstimates(*DB, Files, Opts, Missing);
   if (DumpFacts || Summary)

@@ -1,0 +1,375 @@
+//===- LoopMapping.cpp - Loops of sequential C mapped to threads ----------===//
+//
+// See LoopMapping.h (CGPredict Sec. 3.2, docs/port.md).
+//
+//===----------------------------------------------------------------------===//
+#include "Facts/LoopMapping.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <numeric>
+#include <set>
+
+namespace warplint {
+
+const LoopFacts *loopFactsOf(const PortLoop &L, const KernelFacts &Seq) {
+  for (const LoopFacts &F : Seq.Loops)
+    if (F.Calls.empty() && F.Loc.Line == L.Loc.Line &&
+        F.Loc.Column == L.Loc.Column)
+      return &F;
+  return nullptr;
+}
+
+static bool under(const AccessFacts &A, unsigned LoopId) {
+  return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
+}
+
+/// The iteration symbols of the loops nested inside \p F.
+static std::set<std::string> innerIterations(const LoopFacts &F,
+                                             const KernelFacts &Seq) {
+  std::set<std::string> R;
+  for (const LoopFacts &L : Seq.Loops) {
+    for (std::optional<unsigned> P = L.Parent; P;) {
+      if (*P == F.Id) {
+        R.insert(L.IterSymbol);
+        break;
+      }
+      auto It = std::find_if(Seq.Loops.begin(), Seq.Loops.end(),
+                             [&](const LoopFacts &X) { return X.Id == *P; });
+      P = It == Seq.Loops.end() ? std::nullopt : It->Parent;
+    }
+  }
+  return R;
+}
+
+/// The largest trip count of \p F over the iterations of the loops its
+/// bounds depend on (each at its first and last iteration), if known.
+static std::optional<int64_t> maxTrips(const LoopFacts &F,
+                                       const KernelFacts &Seq, unsigned Depth = 0) {
+  if (!F.TripCount || Depth > 8)
+    return std::nullopt;
+  if (auto C = F.TripCount->asConst())
+    return *C;
+  std::map<std::string, sym::Expr> Used;
+  F.TripCount->collectSymbols(Used);
+  std::vector<std::pair<std::string, int64_t>> Ranges;
+  for (const auto &[Name, S] : Used) {
+    auto It = std::find_if(Seq.Loops.begin(), Seq.Loops.end(),
+                           [&](const LoopFacts &L) { return L.IterSymbol == Name; });
+    if (It == Seq.Loops.end() || Ranges.size() == 4)
+      return std::nullopt;
+    std::optional<int64_t> T = maxTrips(*It, Seq, Depth + 1);
+    if (!T || *T < 1)
+      return std::nullopt;
+    Ranges.push_back({Name, *T - 1});
+  }
+  std::optional<int64_t> Best;
+  for (unsigned Corner = 0; Corner < (1u << Ranges.size()); ++Corner) {
+    std::map<std::string, int64_t> V;
+    for (unsigned I = 0; I < Ranges.size(); ++I)
+      V[Ranges[I].first] = (Corner >> I) & 1 ? Ranges[I].second : 0;
+    std::optional<int64_t> N = F.TripCount->evaluate(V);
+    if (!N)
+      return std::nullopt;
+    Best = std::max(Best.value_or(*N), *N);
+  }
+  return Best;
+}
+
+/// An index split around the loop's iteration: C x Iter + the inner
+/// loops' terms (in [Lo, Hi], multiples of Gcd) + Rest.
+struct SplitIndex {
+  int64_t C = 0;
+  uint64_t Gcd = 0; ///< of the inner loops' coefficients; 0: none
+  int64_t Lo = 0, Hi = 0;
+  bool Bounded = true; ///< Lo and Hi are known
+  sym::Expr Rest;
+};
+
+static std::optional<SplitIndex>
+split(const sym::Expr &Index, const std::string &Iter,
+      const std::map<std::string, std::optional<int64_t>> &Inner) {
+  SplitIndex S;
+  std::map<std::string, sym::Expr> Zero, Used;
+  Index.collectSymbols(Used);
+  for (const auto &[Name, Sym] : Used) {
+    auto In = Inner.find(Name);
+    if (Name != Iter && In == Inner.end())
+      continue;
+    std::optional<sym::Expr> Coef = Index.coefficientOf(Name);
+    std::optional<int64_t> C = Coef ? Coef->asConst() : std::nullopt;
+    if (!C)
+      return std::nullopt;
+    Zero[Name] = sym::Expr(0);
+    if (Name == Iter) {
+      S.C = *C;
+      continue;
+    }
+    S.Gcd = std::gcd(S.Gcd, uint64_t(*C < 0 ? -*C : *C));
+    if (!In->second || *In->second < 1) {
+      S.Bounded = false;
+      continue;
+    }
+    int64_t Span = *C * (*In->second - 1);
+    (Span < 0 ? S.Lo : S.Hi) += Span;
+  }
+  S.Rest = Index.substitute(Zero);
+  return S;
+}
+
+/// Whether \p A and \p B (one array) touch disjoint elements in two
+/// different iterations of a loop of at most \p Trips iterations. Both
+/// must move with the iteration by the same constant C and agree but for
+/// the inner loops' terms, and C x (a - b) (a != b) must never equal the
+/// difference of those terms: it is smaller than |C| (the inner terms stay
+/// within one step of the iteration), or a multiple of a G with
+/// |C| x (Trips - 1) < G (the GCD test).
+static bool separated(const AccessFacts &A, const AccessFacts &B,
+                      const std::string &Iter,
+                      const std::map<std::string, std::optional<int64_t>> &Inner,
+                      std::optional<int64_t> Trips) {
+  std::optional<SplitIndex> SA = split(A.Index, Iter, Inner);
+  std::optional<SplitIndex> SB = split(B.Index, Iter, Inner);
+  if (!SA || !SB || SA->C == 0 || SA->C != SB->C || SA->Rest != SB->Rest)
+    return false;
+  int64_t C = SA->C < 0 ? -SA->C : SA->C;
+  if (SA->Bounded && SB->Bounded &&
+      std::max(std::abs(SB->Lo - SA->Hi), std::abs(SB->Hi - SA->Lo)) < C)
+    return true;
+  uint64_t G = std::gcd(SA->Gcd, SB->Gcd);
+  return G > 0 && Trips && *Trips >= 1 && uint64_t(C) * uint64_t(*Trips - 1) < G;
+}
+
+/// Why the iterations of the loop \p F (induction variable \p Var) are not
+/// independent, judged from the accesses under it; "" when they are.
+static std::string dependenceUnder(const LoopFacts &F, const std::string &Var,
+                                   const KernelFacts &Seq) {
+  const std::string &Iter = F.IterSymbol;
+  std::vector<const AccessFacts *> Writes, Under;
+  for (const AccessFacts &A : Seq.Accesses) {
+    if (!under(A, F.Id))
+      continue;
+    Under.push_back(&A);
+    if (!A.IsWrite)
+      continue;
+    if (!A.Undefined.empty() || A.Base.empty() ||
+        A.Index.mentions(sym::SymbolKind::Unknown))
+      return "the element '" + A.Text + "' writes is not known";
+    if (!A.Index.mentions(Iter))
+      return "'" + A.Text + "' writes the same element in every iteration of '" +
+             Var + "' (a reduction)";
+    Writes.push_back(&A);
+  }
+  std::map<std::string, std::optional<int64_t>> Inner;
+  for (const std::string &S : innerIterations(F, Seq))
+    for (const LoopFacts &L : Seq.Loops)
+      if (L.IterSymbol == S)
+        Inner[S] = maxTrips(L, Seq);
+  std::optional<int64_t> Trips = maxTrips(F, Seq);
+  for (const AccessFacts *W : Writes)
+    for (const AccessFacts *A : Under)
+      if (A->Base == W->Base &&
+          !separated(*W, *A, Iter, Inner, Trips))
+        return "'" + A->Text + "' and '" + W->Text +
+               "' may touch one element of '" + A->Base +
+               "' in two iterations of '" + Var + "'";
+  return "";
+}
+
+std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
+                                       const KernelFacts &Seq) {
+  std::vector<LoopVerdict> R(Loops.size());
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    const PortLoop &L = Loops[I];
+    if (!L.NotMappable.empty()) {
+      R[I].Why = L.NotMappable;
+      continue;
+    }
+    const LoopFacts *F = loopFactsOf(L, Seq);
+    if (!F) {
+      R[I].Why = "the loop was not interpreted";
+      continue;
+    }
+    R[I].Why = dependenceUnder(*F, L.Var, Seq);
+    R[I].Parallel = R[I].Why.empty();
+  }
+  return R;
+}
+
+sym::Expr globalThreadIndex(char Dim) {
+  return sym::blockIdx(Dim) * sym::blockDim(Dim) + sym::threadIdx(Dim);
+}
+
+std::string LoopMapping::name(const std::vector<PortLoop> &Loops) const {
+  std::string S;
+  static const char *Names[] = {"x", "y", "z"};
+  for (size_t D = 0; D < Dims.size() && D < 3; ++D)
+    S += (S.empty() ? "" : " ") + std::string(Names[D]) + "=" +
+         Loops[Dims[D]].Var;
+  return S;
+}
+
+std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
+                                    const std::vector<LoopVerdict> &Verdicts,
+                                    const PortBlocks &Blocks) {
+  std::vector<PortKernel> R;
+  // Depth-first from the loops outside any other, in order.
+  std::vector<unsigned> Stack;
+  for (size_t I = Loops.size(); I-- > 0;)
+    if (!Loops[I].Parent)
+      Stack.push_back(unsigned(I));
+  std::map<unsigned, std::vector<unsigned>> HostOf;
+  while (!Stack.empty()) {
+    unsigned I = Stack.back();
+    Stack.pop_back();
+    const PortLoop &L = Loops[I];
+    std::vector<unsigned> Hosts =
+        L.Parent ? HostOf[*L.Parent] : std::vector<unsigned>();
+    if (!Verdicts[I].Parallel) {
+      Hosts.push_back(I);
+      HostOf[I] = Hosts;
+      for (size_t C = L.Children.size(); C-- > 0;)
+        Stack.push_back(L.Children[C]);
+      continue;
+    }
+    PortKernel K;
+    K.Root = I;
+    K.HostLoops = Hosts;
+    if (L.PerfectChild && !L.Children.empty() &&
+        Verdicts[L.Children.front()].Parallel) {
+      unsigned Inner = L.Children.front();
+      K.Candidates.push_back({I, {Inner, I}, Blocks.TwoD});
+      K.Candidates.push_back({I, {I, Inner}, Blocks.TwoD});
+    }
+    K.Candidates.push_back({I, {I}, Blocks.OneD});
+    R.push_back(std::move(K));
+  }
+  return R;
+}
+
+std::optional<MappingSpec> parseMappingSpec(const std::string &Text,
+                                            std::string &Error) {
+  MappingSpec S;
+  llvm::StringRef Rest(Text);
+  while (!Rest.empty()) {
+    auto [Item, Tail] = Rest.split(',');
+    Rest = Tail;
+    auto [Dim, Var] = Item.trim().split('=');
+    Dim = Dim.trim();
+    Var = Var.trim();
+    if (Var.empty() || (Dim != "x" && Dim != "y")) {
+      Error = "expected 'x=VAR' or 'y=VAR', not '" + Item.trim().str() + "'";
+      return std::nullopt;
+    }
+    std::string &To = Dim == "x" ? S.X : S.Y;
+    if (!To.empty()) {
+      Error = "'" + Dim.str() + "' is given twice";
+      return std::nullopt;
+    }
+    To = Var.str();
+  }
+  if (S.X.empty()) {
+    Error = "no loop is given as x ('x=VAR')";
+    return std::nullopt;
+  }
+  return S;
+}
+
+bool matchesSpec(const LoopMapping &M, const MappingSpec &S,
+                 const std::vector<PortLoop> &Loops) {
+  if (M.Dims.empty() || Loops[M.Dims[0]].Var != S.X)
+    return false;
+  if (S.Y.empty())
+    return M.Dims.size() == 1;
+  return M.Dims.size() == 2 && Loops[M.Dims[1]].Var == S.Y;
+}
+
+std::optional<std::array<int64_t, 3>> parseBlockShape(const std::string &Text,
+                                                      std::string &Error) {
+  std::array<int64_t, 3> B{{1, 1, 1}};
+  llvm::StringRef Rest(Text);
+  for (unsigned D = 0; D < 3 && !Rest.empty(); ++D) {
+    auto [Num, Tail] = Rest.split('x');
+    Rest = Tail;
+    if (Num.trim().getAsInteger(10, B[D]) || B[D] < 1) {
+      Error = "expected a block shape such as '32x8' or '256', not '" + Text +
+              "'";
+      return std::nullopt;
+    }
+  }
+  if (!Rest.empty()) {
+    Error = "a block has at most three dimensions: '" + Text + "'";
+    return std::nullopt;
+  }
+  return B;
+}
+
+std::optional<int64_t>
+loopTripCount(const PortLoop &L, const KernelFacts &Seq,
+              const std::map<std::string, sym::Assumption> &Assumed,
+              std::string &Why, std::string *Averaged) {
+  const LoopFacts *F = loopFactsOf(L, Seq);
+  const std::string Where = "loop '" + L.Var + "' at line " +
+                            std::to_string(L.Loc.Line);
+  if (!F || !F->TripCount) {
+    Why = "the trip count of " + Where + " is not known";
+    return std::nullopt;
+  }
+  std::optional<int64_t> N =
+      F->TripCount->evaluate([&](const sym::Expr &S) -> std::optional<int64_t> {
+        auto It = Assumed.find(S.name());
+        if (It != Assumed.end() && It->second.Equal)
+          return *It->second.Equal;
+        return std::nullopt;
+      });
+  if (N)
+    return std::max<int64_t>(*N, 0);
+  // A trip count that changes with the loops around (a triangular nest):
+  // the mean of its values at their first and last iterations (exact for
+  // one affine dependence), said in \p Averaged.
+  std::map<std::string, sym::Expr> Used;
+  F->TripCount->collectSymbols(Used);
+  std::map<std::string, int64_t> Lo, Hi;
+  for (const auto &[Name, S] : Used) {
+    auto It = std::find_if(Seq.Loops.begin(), Seq.Loops.end(),
+                           [&](const LoopFacts &X) { return X.IterSymbol == Name; });
+    std::optional<int64_t> T =
+        It == Seq.Loops.end() ? std::nullopt : maxTrips(*It, Seq);
+    if (!T || *T < 1 || !Averaged) {
+      Why = "the trip count of " + Where + " is " + F->TripCount->str() +
+            ", not a constant: give its value with --assume='NAME == VALUE'";
+      return std::nullopt;
+    }
+    Lo[Name] = 0;
+    Hi[Name] = *T - 1;
+  }
+  std::optional<int64_t> A = F->TripCount->evaluate(Lo),
+                         B = F->TripCount->evaluate(Hi);
+  if (!A || !B) {
+    Why = "the trip count of " + Where + " is not known";
+    return std::nullopt;
+  }
+  int64_t Mean = std::max<int64_t>((std::max<int64_t>(*A, 0) +
+                                    std::max<int64_t>(*B, 0) + 1) / 2, 0);
+  *Averaged = "the trip count of " + Where + " is " + F->TripCount->str() +
+              ": every launch is estimated with its mean, " +
+              std::to_string(Mean);
+  return Mean;
+}
+
+LaunchConfig launchFor(const LoopMapping &M, const std::vector<int64_t> &Trips,
+                       const std::vector<PortLoop> &Loops) {
+  LaunchConfig C;
+  C.Block = M.Block;
+  for (size_t D = 0; D < M.Dims.size() && D < 3; ++D) {
+    int64_t T = D < Trips.size() ? Trips[D] : 1;
+    C.Grid[D] = std::max<int64_t>(1, (T + C.Block[D] - 1) / C.Block[D]);
+  }
+  C.From = LaunchConfig::Source::Option;
+  C.Origin = "the mapping " + M.name(Loops) + " of the loops' trip counts";
+  return C;
+}
+
+} // namespace warplint

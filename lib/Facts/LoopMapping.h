@@ -1,0 +1,137 @@
+//===- LoopMapping.h - Loops of sequential C mapped to threads --*- C++ -*-===//
+//
+// CGPredict's warp formation (Wang, Zhong & Mitra, ACM TECS 2017, Sec. 3.2):
+// the iterations of the outermost loops of a sequential loop nest become
+// GPU threads ("pseudo-threads"), the loop body the kernel. This file holds
+// the plain-value side of `warplint --port` (docs/port.md):
+//  - which loops may run in parallel, judged from the facts of the function
+//    interpreted sequentially (parallelLoops);
+//  - the kernels of a function and the mappings each admits: 1-D (the
+//    outermost parallel loop as x) and 2-D (it and its perfectly nested
+//    parallel child as y/x, both ways) (portKernels);
+//  - the thread index a mapped loop variable becomes,
+//    blockIdx.d * blockDim.d + threadIdx.d (globalThreadIndex);
+//  - the launch covering the loops' trip counts (launchFor).
+// The Clang side (lib/Frontend/PortExtractor.h) finds the loops and runs the
+// interpreter with the mapping to make the kernel's KernelFacts.
+//
+// Pure: no Clang header.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FACTS_LOOPMAPPING_H
+#define WARPLINT_FACTS_LOOPMAPPING_H
+
+#include "Facts/KernelFacts.h"
+#include "Facts/Launch.h"
+#include "Symbolic/Assumptions.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// One `for` loop of the function, as the frontend finds it.
+struct PortLoop {
+  std::string Var; ///< induction variable, "" when none was found
+  SourceLoc Loc;   ///< the `for` keyword: matches LoopFacts::Loc
+  std::optional<unsigned> Parent; ///< index in the list
+  std::vector<unsigned> Children; ///< loops directly inside, in order
+  /// The body is exactly one statement, the loop Children[0]: the two can
+  /// form one 2-D grid.
+  bool PerfectChild = false;
+  /// Why the loop cannot become threads whatever the accesses say (not a
+  /// `for` with one induction variable and a constant step, a scalar
+  /// carried from one iteration to the next); "" when it can.
+  std::string NotMappable;
+  int64_t Step = 1; ///< the induction variable's constant step
+};
+
+/// Whether a loop's iterations are independent, and why not.
+struct LoopVerdict {
+  bool Parallel = false;
+  std::string Why; ///< when not parallel
+};
+
+/// The LoopFacts of \p Seq (the function interpreted with every loop
+/// sequential) that stands for \p L: the one at the same position.
+const LoopFacts *loopFactsOf(const PortLoop &L, const KernelFacts &Seq);
+
+/// Per loop of \p Loops: parallel when its iterations touch disjoint
+/// elements of every array they write. A loop is not parallel when a write
+/// under it has an index that does not depend on its iteration (every
+/// iteration writes the same element: a reduction), or when an array it
+/// writes is also accessed under it at another index (an iteration reads
+/// or writes what another writes).
+std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
+                                       const KernelFacts &Seq);
+
+/// blockIdx.d * blockDim.d + threadIdx.d, for d in x, y, z.
+sym::Expr globalThreadIndex(char Dim);
+
+/// A kernel made from a loop nest: Dims[0] becomes x, Dims[1] (if any) y.
+struct LoopMapping {
+  unsigned Root = 0;           ///< the outermost mapped loop
+  std::vector<unsigned> Dims;  ///< loop indices, x first
+  std::array<int64_t, 3> Block{{256, 1, 1}};
+  /// "x=j y=i"
+  std::string name(const std::vector<PortLoop> &Loops) const;
+};
+
+/// The block shapes tried: CGPredict Sec. 4.1's 256 x 1 for a 1-D grid and
+/// 32 x 32 for a 2-D one, unless given.
+struct PortBlocks {
+  std::array<int64_t, 3> OneD{{256, 1, 1}};
+  std::array<int64_t, 3> TwoD{{32, 32, 1}};
+};
+
+struct PortKernel {
+  unsigned Root = 0; ///< the outermost parallel loop
+  /// The sequential loops around it, outermost first: the host runs them
+  /// and launches the kernel once per iteration.
+  std::vector<unsigned> HostLoops;
+  /// The legal mappings: 2-D (x = the inner loop, y = the root), 2-D
+  /// swapped, then 1-D (x = the root).
+  std::vector<LoopMapping> Candidates;
+};
+
+/// The kernels of a function: each parallel loop with no parallel loop
+/// around it. Sequential loops that hold one are host loops.
+std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
+                                    const std::vector<LoopVerdict> &Verdicts,
+                                    const PortBlocks &Blocks = {});
+
+/// --port-map: "x=j,y=i" (or "x=i"): which loop variable becomes which
+/// thread dimension.
+struct MappingSpec {
+  std::string X, Y;
+};
+std::optional<MappingSpec> parseMappingSpec(const std::string &Text,
+                                            std::string &Error);
+bool matchesSpec(const LoopMapping &M, const MappingSpec &S,
+                 const std::vector<PortLoop> &Loops);
+
+/// "32x8" (or "256"): a block shape; std::nullopt with \p Error otherwise.
+std::optional<std::array<int64_t, 3>> parseBlockShape(const std::string &Text,
+                                                      std::string &Error);
+
+/// The trip count of \p L from the sequential facts, with the values the
+/// assumptions fix (NAME == N). With \p Averaged, a trip count that
+/// depends on the loops around L is their mean over those loops' first and
+/// last iterations, said in *Averaged. std::nullopt with \p Why naming the
+/// loop and the unknown value otherwise.
+std::optional<int64_t>
+loopTripCount(const PortLoop &L, const KernelFacts &Seq,
+              const std::map<std::string, sym::Assumption> &Assumed,
+              std::string &Why, std::string *Averaged = nullptr);
+
+/// The launch covering the mapped loops' trip counts \p Trips (indexed as
+/// \p M.Dims): grid = ceil(trip / block) in each dimension.
+LaunchConfig launchFor(const LoopMapping &M, const std::vector<int64_t> &Trips,
+                       const std::vector<PortLoop> &Loops);
+
+} // namespace warplint
+
+#endif

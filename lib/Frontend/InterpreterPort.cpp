@@ -1,0 +1,155 @@
+//===- InterpreterPort.cpp - A sequential loop nest run as a kernel -------===//
+//
+// `warplint --port` (docs/port.md, CGPredict Sec. 3.2): the loops chosen to
+// become threads run once, their induction variable
+// start + step x (blockIdx.d * blockDim.d + threadIdx.d) and their condition
+// the guard a CUDA port puts around the body (`if (i < N)`).
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/Interpreter.h"
+
+namespace warplint {
+namespace detail {
+
+const ValueDecl *portInductionVar(const ForStmt *FS, ASTContext &Ctx,
+                                  int64_t &Step) {
+  const ValueDecl *IV = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    if (DS->isSingleDecl())
+      IV = dyn_cast<VarDecl>(DS->getSingleDecl());
+  } else if (const auto *BO =
+                 dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *D = dyn_cast<DeclRefExpr>(strip(BO->getLHS())))
+        IV = D->getDecl();
+  }
+  if (!IV || !IV->getType()->isIntegerType())
+    return nullptr;
+  auto Names = [&](const clang::Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
+    return D && D->getDecl() == IV;
+  };
+  const clang::Expr *Inc = FS->getInc() ? strip(FS->getInc()) : nullptr;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (!Names(UO->getSubExpr()))
+      return nullptr;
+    if (UO->isIncrementOp()) {
+      Step = 1;
+      return IV;
+    }
+    if (UO->isDecrementOp()) {
+      Step = -1;
+      return IV;
+    }
+    return nullptr;
+  }
+  const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
+  if (!CA || !Names(CA->getLHS()) ||
+      (CA->getOpcode() != BO_AddAssign && CA->getOpcode() != BO_SubAssign))
+    return nullptr;
+  std::optional<llvm::APSInt> V = CA->getRHS()->getIntegerConstantExpr(Ctx);
+  if (!V || *V == 0)
+    return nullptr;
+  Step = CA->getOpcode() == BO_AddAssign ? V->getExtValue() : -V->getExtValue();
+  return IV;
+}
+
+static bool holds(const Stmt *S, const Stmt *Target) {
+  if (!S)
+    return false;
+  if (S == Target)
+    return true;
+  for (const Stmt *C : S->children())
+    if (holds(C, Target))
+      return true;
+  return false;
+}
+
+void Interpreter::runPorted(const FunctionDecl &FD, const Stmt *Root) {
+  bindKernelParameters(FD);
+  if (FD.hasBody())
+    execToward(FD.getBody(), Root);
+  finishSymbols();
+}
+
+Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
+  if (S == Root)
+    return exec(S);
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *C : CS->body()) {
+      if (holds(C, Root))
+        return execToward(C, Root);
+      if (isa<DeclStmt>(C))
+        exec(C);
+    }
+    return {};
+  }
+  if (const auto *FS = dyn_cast<ForStmt>(S)) {
+    // A host loop: its variable is a kernel parameter, one value per launch.
+    int64_t Step = 1;
+    if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
+      std::string Name = uniqueName(IV->getName().str());
+      SymExpr P = SymExpr::symbol(Name, SymbolKind::Param);
+      noteSymbol(P, "the host loop's variable: one value per launch",
+                 FS->getBeginLoc());
+      Vars[IV] = Value::scalar(P);
+    }
+    return execToward(FS->getBody(), Root);
+  }
+  if (const auto *WS = dyn_cast<WhileStmt>(S))
+    return execToward(WS->getBody(), Root);
+  if (const auto *DS = dyn_cast<DoStmt>(S))
+    return execToward(DS->getBody(), Root);
+  if (const auto *IS = dyn_cast<IfStmt>(S))
+    return execToward(holds(IS->getThen(), Root) ? IS->getThen()
+                                                 : IS->getElse(),
+                      Root);
+  if (const auto *AS = dyn_cast<AttributedStmt>(S))
+    return execToward(AS->getSubStmt(), Root);
+  if (const auto *LS = dyn_cast<LabelStmt>(S))
+    return execToward(LS->getSubStmt(), Root);
+  unknownFact(std::string("the statement '") + S->getStmtClassName() +
+                  "' around the loop nest is not followed",
+              S->getBeginLoc());
+  return {};
+}
+
+Flow Interpreter::execParallelLoop(const ForStmt *FS, const SymExpr &Thread) {
+  if (FS->getInit())
+    exec(FS->getInit());
+  int64_t Step = 1;
+  const ValueDecl *IV = portInductionVar(FS, Ctx, Step);
+  if (!IV || !Vars.count(IV) || Vars[IV].Kind != Value::Scalar) {
+    unknownFact("the loop mapped to threads has no induction variable with a "
+                "known start and a constant step",
+                FS->getBeginLoc());
+    return exec(FS->getBody());
+  }
+  Vars[IV] = Value::scalar(Vars[IV].E + SymExpr(Step) * Thread);
+  const clang::Expr *CondE = FS->getCond();
+  if (!CondE)
+    return exec(FS->getBody());
+  SymExpr Cond = asExpr(eval(CondE), CondE);
+  recordOp(OpKind::Branch, OpType::Other, FS, FS->getForLoc());
+  unsigned Id = recording() ? NextBranch++ : ~0u;
+  BranchFacts B;
+  B.Id = Id;
+  B.Kind = BranchKind::If;
+  B.Condition = Cond;
+  B.ThreadDependent = Cond.isThreadDependent();
+  B.Text = text(CondE);
+  B.Loc = loc(FS->getForLoc());
+  B.Calls = Calls;
+  B.Loops = LoopStack;
+  B.Guards = Guards;
+  size_t Depth = Guards.size();
+  Guards.push_back({Id, true});
+  exec(FS->getBody());
+  Guards.resize(Depth);
+  if (recording())
+    Out.Branches.push_back(B);
+  return {};
+}
+
+} // namespace detail
+} // namespace warplint

@@ -1,0 +1,241 @@
+//===- PortExtractor.cpp - A sequential C function's loops as kernels -----===//
+//
+// See PortExtractor.h and docs/port.md.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/PortExtractor.h"
+#include "Frontend/FactsExtractor.h"
+#include "Frontend/Interpreter.h"
+
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace warplint {
+using namespace detail;
+
+struct PortSource::Impl {
+  std::unique_ptr<ASTUnit> AST;
+  const FunctionDecl *F = nullptr;
+  SourceLoc Loc;
+  std::vector<PortLoop> Loops;
+  std::vector<const ForStmt *> Stmts; ///< as Loops
+  KernelFacts Seq;
+};
+
+PortSource::PortSource(std::unique_ptr<Impl> I) : P(std::move(I)) {}
+PortSource::~PortSource() = default;
+const SourceLoc &PortSource::functionLoc() const { return P->Loc; }
+const std::vector<PortLoop> &PortSource::loops() const { return P->Loops; }
+const KernelFacts &PortSource::sequential() const { return P->Seq; }
+
+namespace {
+
+/// The scalar locals declared outside \p FS that its body writes and reads
+/// before writing (in source order): carried from one iteration to the next
+/// (`sum += a[i]` with `sum` declared before the loop).
+class CarriedScalars {
+public:
+  CarriedScalars(const ForStmt *FS, const ValueDecl *IV, const SourceManager &SM)
+      : FS(FS), IV(IV), SM(SM) {}
+  std::string firstCarried() {
+    walk(FS->getBody());
+    for (const ValueDecl *V : Order)
+      if (Written.count(V) && ReadFirst.count(V))
+        return V->getName().str();
+    return "";
+  }
+
+private:
+  const ForStmt *FS;
+  const ValueDecl *IV;
+  const SourceManager &SM;
+  std::vector<const ValueDecl *> Order;
+  std::set<const ValueDecl *> Seen, Written, ReadFirst;
+
+  const VarDecl *tracked(const clang::Expr *E) const {
+    const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V || V == IV || isa<ParmVarDecl>(V) || !V->isLocalVarDecl() ||
+        !V->getType()->isScalarType() || V->getType()->isPointerType())
+      return nullptr;
+    // Declared inside the loop: private to an iteration.
+    if (SM.isBeforeInTranslationUnit(FS->getBeginLoc(), V->getLocation()) &&
+        SM.isBeforeInTranslationUnit(V->getLocation(), FS->getEndLoc()))
+      return nullptr;
+    return V;
+  }
+  void event(const VarDecl *V, bool Write) {
+    if (Seen.insert(V).second) {
+      Order.push_back(V);
+      if (!Write)
+        ReadFirst.insert(V);
+    }
+    if (Write)
+      Written.insert(V);
+  }
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (const VarDecl *V = tracked(BO->getLHS())) {
+        if (BO->getOpcode() == BO_Assign) {
+          walk(BO->getRHS());
+          event(V, true);
+          return;
+        }
+        if (BO->isCompoundAssignmentOp()) {
+          event(V, false);
+          event(V, true);
+          walk(BO->getRHS());
+          return;
+        }
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      if (UO->isIncrementDecrementOp())
+        if (const VarDecl *V = tracked(UO->getSubExpr())) {
+          event(V, false);
+          event(V, true);
+          return;
+        }
+    if (const auto *E = dyn_cast<clang::Expr>(S))
+      if (const VarDecl *V = tracked(E)) {
+        event(V, false);
+        return;
+      }
+    for (const Stmt *C : S->children())
+      walk(C);
+  }
+};
+
+const Stmt *onlyStatement(const Stmt *S) {
+  while (true) {
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+      if (CS->size() != 1)
+        return nullptr;
+      S = CS->body_front();
+      continue;
+    }
+    if (const auto *AS = dyn_cast_or_null<AttributedStmt>(S)) {
+      S = AS->getSubStmt();
+      continue;
+    }
+    return S;
+  }
+}
+
+} // namespace
+
+static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
+                         PortSource::Impl &P, Interpreter &Locs,
+                         ASTContext &Ctx) {
+  if (!S)
+    return;
+  const auto *FS = dyn_cast<ForStmt>(S);
+  if (!FS) {
+    for (const Stmt *C : S->children())
+      collectLoops(C, Parent, P, Locs, Ctx);
+    return;
+  }
+  unsigned Index = P.Loops.size();
+  PortLoop L;
+  L.Loc = Locs.loc(FS->getBeginLoc());
+  L.Parent = Parent;
+  int64_t Step = 1;
+  if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
+    L.Var = IV->getName().str();
+    L.Step = Step;
+    std::string Carried =
+        CarriedScalars(FS, IV, Ctx.getSourceManager()).firstCarried();
+    if (!Carried.empty())
+      L.NotMappable = "the scalar '" + Carried +
+                      "' is carried from one iteration to the next";
+  } else {
+    L.NotMappable = "not a loop over one integer variable stepped by a "
+                    "constant";
+  }
+  P.Loops.push_back(L);
+  P.Stmts.push_back(FS);
+  if (Parent)
+    P.Loops[*Parent].Children.push_back(Index);
+  for (const Stmt *C : FS->children())
+    collectLoops(C, Index, P, Locs, Ctx);
+  if (const Stmt *Only = onlyStatement(FS->getBody()))
+    P.Loops[Index].PerfectChild =
+        isa<ForStmt>(Only) && !P.Loops[Index].Children.empty() &&
+        P.Stmts[P.Loops[Index].Children.front()] == Only;
+}
+
+llvm::Expected<std::unique_ptr<PortSource>>
+PortSource::load(llvm::StringRef File, llvm::StringRef Function,
+                 llvm::ArrayRef<std::string> Args) {
+  auto Fail = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + File + "': " + Why);
+  };
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
+      llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return Fail("cannot be read: " + Buf.getError().message());
+  llvm::SmallString<256> Path(File);
+  llvm::sys::fs::make_absolute(Path);
+  std::vector<std::string> CArgs{"-resource-dir", WARPLINT_CLANG_RESOURCE_DIR,
+                                 "-ferror-limit=0"};
+  CArgs.insert(CArgs.end(), Args.begin(), Args.end());
+  std::string DiagText;
+  llvm::raw_string_ostream DOS(DiagText);
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagOpts->ShowColors = false;
+  TextDiagnosticPrinter Printer(DOS, DiagOpts.get());
+  auto I = std::make_unique<Impl>();
+  I->AST = tooling::buildASTFromCodeWithArgs(
+      (*Buf)->getBuffer(), CArgs, Path, "warplint",
+      std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(),
+      tooling::FileContentMappings(), &Printer);
+  DOS.flush();
+  if (!I->AST || I->AST->getDiagnostics().hasErrorOccurred())
+    return Fail("could not be parsed; nothing was analysed:\n" + DiagText);
+  ASTContext &Ctx = I->AST->getASTContext();
+  std::vector<std::string> Names;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody() ||
+        Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      continue;
+    Names.push_back(FD->getNameAsString());
+    if (FD->getName() == Function)
+      I->F = FD;
+  }
+  if (!I->F)
+    return Fail("no function '" + Function + "' with a body" +
+                (Names.empty() ? std::string(" (it defines none)")
+                               : " (it defines: " + llvm::join(Names, ", ") +
+                                     ")"));
+  KernelFacts Scratch;
+  Interpreter Locs(Ctx, Scratch);
+  I->Loc = Locs.loc(I->F->getLocation());
+  collectLoops(I->F->getBody(), std::nullopt, *I, Locs, Ctx);
+  I->Seq = extractFunctionFacts(*I->F, Ctx,
+                                [&](Interpreter &In) { In.runKernel(*I->F); });
+  return std::unique_ptr<PortSource>(new PortSource(std::move(I)));
+}
+
+KernelFacts PortSource::kernel(const LoopMapping &M) const {
+  ASTContext &Ctx = P->AST->getASTContext();
+  KernelFacts K = extractFunctionFacts(*P->F, Ctx, [&](Interpreter &In) {
+    static const char Dims[] = {'x', 'y', 'z'};
+    for (size_t D = 0; D < M.Dims.size() && D < 3; ++D)
+      In.ParallelLoops[P->Stmts[M.Dims[D]]] = globalThreadIndex(Dims[D]);
+    In.runPorted(*P->F, P->Stmts[M.Root]);
+  });
+  K.Name += ":" + std::to_string(P->Loops[M.Root].Loc.Line);
+  K.Loc = P->Loops[M.Root].Loc;
+  return K;
+}
+
+} // namespace warplint

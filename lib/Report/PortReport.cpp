@@ -1,0 +1,153 @@
+//===- PortReport.cpp - What `warplint --port` prints ---------------------===//
+#include "Report/PortReport.h"
+
+#include "llvm/Support/Path.h"
+
+#include <fmt/format.h>
+
+namespace warplint {
+
+static llvm::json::Value toJSON(const SourceLoc &L) {
+  return llvm::json::Object{{"file", L.File}, {"line", L.Line},
+                            {"column", L.Column}};
+}
+
+static llvm::json::Value toJSON(const PortedMapping &M) {
+  llvm::json::Array Arrays, Shared;
+  for (const ArrayAccessClass &A : M.Arrays)
+    Arrays.push_back(llvm::json::Object{
+        {"array", A.Array}, {"class", A.Class}, {"accesses", A.Accesses}});
+  for (const SharedCandidate &S : M.Shared)
+    Shared.push_back(llvm::json::Object{{"array", S.Array},
+                                        {"threads_sharing", S.ThreadsSharing},
+                                        {"reads_per_thread", S.ReadsPerThread},
+                                        {"access", S.Text}});
+  return llvm::json::Object{{"mapping", M.Name},
+                            {"chosen", M.Chosen},
+                            {"seconds_per_launch", M.SecondsPerLaunch},
+                            {"seconds", M.Seconds},
+                            {"arrays", std::move(Arrays)},
+                            {"shared_memory_candidates", std::move(Shared)},
+                            {"estimate", toJSON(M.Estimate)}};
+}
+
+static llvm::json::Array toJSON(const std::vector<SequentialLoop> &Ls) {
+  llvm::json::Array A;
+  for (const SequentialLoop &L : Ls)
+    A.push_back(llvm::json::Object{
+        {"loop", L.Loop}, {"location", toJSON(L.Loc)}, {"why", L.Why}});
+  return A;
+}
+
+llvm::json::Value toJSON(const PortReport &R) {
+  llvm::json::Array Kernels;
+  for (const PortedKernel &K : R.Kernels) {
+    llvm::json::Array Maps;
+    for (const PortedMapping &M : K.Mappings)
+      Maps.push_back(toJSON(M));
+    llvm::json::Object O{{"kernel", K.Name},
+                         {"location", toJSON(K.Loc)},
+                         {"loop", K.Loop},
+                         {"host_loops", llvm::json::Array(K.HostLoops)},
+                         {"launches", K.Launches},
+                         {"mappings", std::move(Maps)}};
+    if (!K.Problem.empty())
+      O["problem"] = K.Problem;
+    Kernels.push_back(std::move(O));
+  }
+  return llvm::json::Object{
+      {"file", R.File},
+      {"function", R.Function},
+      {"function_location", toJSON(R.FunctionLoc)},
+      {"gpu", R.Gpu},
+      {"model", R.Model},
+      {"kernels", std::move(Kernels)},
+      {"not_parallel", toJSON(R.NotParallel)},
+      {"left_sequential", toJSON(R.LeftSequential)},
+      {"total_seconds", R.TotalSeconds}};
+}
+
+static std::string seconds(double S) {
+  if (S <= 0)
+    return "-";
+  if (S < 1e-3)
+    return fmt::format("{:.1f} us", S * 1e6);
+  if (S < 1)
+    return fmt::format("{:.2f} ms", S * 1e3);
+  return fmt::format("{:.3f} s", S);
+}
+
+static std::string where(const SourceLoc &L) {
+  return fmt::format("{}:{}", llvm::sys::path::filename(L.File).str(), L.Line);
+}
+
+static std::string insights(const PortedMapping &M) {
+  std::string Out;
+  std::map<std::string, std::vector<std::string>> ByClass;
+  for (const ArrayAccessClass &A : M.Arrays)
+    ByClass[A.Class].push_back(A.Array);
+  std::string Classes;
+  for (const char *C : {"coalesced", "uncoalesced", "constant", "mixed",
+                        "unclassified"}) {
+    auto It = ByClass.find(C);
+    if (It != ByClass.end())
+      Classes += fmt::format("{}{} {}", Classes.empty() ? "" : "; ", C,
+                             fmt::join(It->second, ", "));
+  }
+  if (!Classes.empty())
+    Out += fmt::format("      accesses: {}\n", Classes);
+  for (const SharedCandidate &S : M.Shared)
+    Out += fmt::format("      shared memory: '{}' ({}) is read {:.4g} times "
+                       "per thread, each element by {} threads of a block: "
+                       "worth staging in shared memory\n",
+                       S.Array, S.Text, S.ReadsPerThread, S.ThreadsSharing);
+  if (M.Chosen)
+    for (const std::string &A : M.Estimate.Assumptions)
+      Out += fmt::format("      assumed: {}\n", A);
+  return Out;
+}
+
+std::string renderPortText(const PortReport &R) {
+  std::string Out = fmt::format(
+      "{}: function '{}' ported to {} (model: {})\n", where(R.FunctionLoc),
+      R.Function, R.Gpu, R.Model);
+  for (const PortedKernel &K : R.Kernels) {
+    Out += fmt::format("\nkernel '{}': the loop '{}' at {}", K.Name, K.Loop,
+                       where(K.Loc));
+    if (!K.HostLoops.empty())
+      Out += fmt::format(", launched {} times by the host loop{} {}",
+                         K.Launches, K.HostLoops.size() > 1 ? "s" : "",
+                         fmt::join(K.HostLoops, ", "));
+    Out += "\n";
+    if (!K.Problem.empty()) {
+      Out += fmt::format("  not estimated: {}\n", K.Problem);
+      continue;
+    }
+    for (size_t I = 0; I < K.Mappings.size(); ++I) {
+      const PortedMapping &M = K.Mappings[I];
+      const CycleEstimate &C = M.Estimate.Cycles;
+      Out += fmt::format("  {}. {:<10} {}  {:>10}{}  {}\n", I + 1, M.Name,
+                         M.Estimate.Config.str(), seconds(M.Seconds),
+                         M.Chosen ? " *" : "  ",
+                         C.Bound.empty() ? "" : "bound: " + C.Bound);
+      if (!C.Breakdown.empty())
+        Out += fmt::format("      {}\n", C.Breakdown);
+      Out += insights(M);
+    }
+  }
+  for (const SequentialLoop &L : R.NotParallel)
+    Out += fmt::format("\nloop '{}' at {} stays sequential: {}", L.Loop,
+                       where(L.Loc), L.Why);
+  for (const SequentialLoop &L : R.LeftSequential)
+    Out += fmt::format("\nloop '{}' at {} is left to the CPU (not estimated): "
+                       "{}",
+                       L.Loop, where(L.Loc), L.Why);
+  if (!R.NotParallel.empty() || !R.LeftSequential.empty())
+    Out += "\n";
+  Out += fmt::format("\npredicted GPU time of '{}' (the mappings marked *): "
+                     "{}\n",
+                     R.Function, seconds(R.TotalSeconds));
+  return Out;
+}
+
+} // namespace warplint

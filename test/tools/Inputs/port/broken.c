@@ -1,0 +1,1 @@
+void broken(float *a) { for (int i = 0; i < 4; i++) a[i] = }

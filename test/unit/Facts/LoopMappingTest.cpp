@@ -1,0 +1,224 @@
+//===- LoopMappingTest.cpp - sequential loops mapped to threads -----------===//
+//
+// Facts/LoopMapping.h on plain values: the facts of a sequential function
+// written by hand (the loops' iteration symbols, the accesses' indices), as
+// the interpreter would record them.
+//
+//===----------------------------------------------------------------------===//
+#include "Facts/LoopMapping.h"
+
+#include <gtest/gtest.h>
+
+using namespace warplint;
+using namespace warplint::sym;
+
+namespace {
+
+Expr iter(const std::string &N) {
+  return Expr::symbol(N, SymbolKind::LoopIter);
+}
+
+/// A loop (id = its index) with a constant trip count.
+LoopFacts loopFact(unsigned Id, const std::string &Var, unsigned Line,
+                   std::optional<unsigned> Parent, Expr Trips) {
+  LoopFacts L;
+  L.Id = Id;
+  L.Var = Var;
+  L.IterSymbol = Var;
+  L.Loc = {"f.c", Line, 3};
+  L.Parent = Parent;
+  L.TripCount = Trips;
+  return L;
+}
+
+AccessFacts access(const std::string &Base, Expr Index, bool Write,
+                   std::vector<unsigned> Loops, const std::string &Text) {
+  AccessFacts A;
+  A.Space = MemorySpace::Global;
+  A.Base = Base;
+  A.Index = Index;
+  A.IsRead = !Write;
+  A.IsWrite = Write;
+  A.ElementSize = 4;
+  A.Loops = std::move(Loops);
+  A.Text = Text;
+  return A;
+}
+
+PortLoop portLoop(const std::string &Var, unsigned Line,
+                  std::optional<unsigned> Parent,
+                  std::vector<unsigned> Children, bool Perfect) {
+  PortLoop L;
+  L.Var = Var;
+  L.Loc = {"f.c", Line, 3};
+  L.Parent = Parent;
+  L.Children = std::move(Children);
+  L.PerfectChild = Perfect;
+  return L;
+}
+
+/// for i < 64: for j < 64: for k < 64: C[i][j] += A[i][k] * B[k][j]
+struct Gemm {
+  KernelFacts Seq;
+  std::vector<PortLoop> Loops;
+  Gemm() {
+    Seq.Loops = {loopFact(0, "i", 1, std::nullopt, 64),
+                 loopFact(1, "j", 2, 0u, 64), loopFact(2, "k", 3, 1u, 64)};
+    Expr I = iter("i"), J = iter("j"), K = iter("k");
+    Seq.Accesses = {
+        access("C", I * 64 + J, false, {0, 1, 2}, "C[i][j]"),
+        access("A", I * 64 + K, false, {0, 1, 2}, "A[i][k]"),
+        access("B", K * 64 + J, false, {0, 1, 2}, "B[k][j]"),
+        access("C", I * 64 + J, true, {0, 1, 2}, "C[i][j]")};
+    Loops = {portLoop("i", 1, std::nullopt, {1}, true),
+             portLoop("j", 2, 0u, {2}, false), portLoop("k", 3, 1u, {}, false)};
+  }
+};
+
+TEST(LoopMappingTest, GemmIJParallelKIsAReduction) {
+  Gemm G;
+  std::vector<LoopVerdict> V = parallelLoops(G.Loops, G.Seq);
+  ASSERT_EQ(V.size(), 3u);
+  EXPECT_TRUE(V[0].Parallel) << V[0].Why;
+  EXPECT_TRUE(V[1].Parallel) << V[1].Why;
+  EXPECT_FALSE(V[2].Parallel);
+  EXPECT_NE(V[2].Why.find("reduction"), std::string::npos) << V[2].Why;
+}
+
+TEST(LoopMappingTest, GemmHasOneKernelWithTwoDAndOneDMappings) {
+  Gemm G;
+  std::vector<PortKernel> K =
+      portKernels(G.Loops, parallelLoops(G.Loops, G.Seq));
+  ASSERT_EQ(K.size(), 1u);
+  EXPECT_EQ(K[0].Root, 0u);
+  EXPECT_TRUE(K[0].HostLoops.empty());
+  ASSERT_EQ(K[0].Candidates.size(), 3u);
+  EXPECT_EQ(K[0].Candidates[0].name(G.Loops), "x=j y=i");
+  EXPECT_EQ(K[0].Candidates[1].name(G.Loops), "x=i y=j");
+  EXPECT_EQ(K[0].Candidates[2].name(G.Loops), "x=i");
+  // CGPredict Sec. 4.1's blocks: 32 x 32 for 2-D, 256 for 1-D.
+  EXPECT_EQ(K[0].Candidates[0].Block, (std::array<int64_t, 3>{32, 32, 1}));
+  EXPECT_EQ(K[0].Candidates[2].Block, (std::array<int64_t, 3>{256, 1, 1}));
+}
+
+TEST(LoopMappingTest, ShiftedReadOfAWrittenArrayIsADependence) {
+  // for i < 64: a[i] = a[i - 1] + 1 (a recurrence)
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "i", 1, std::nullopt, 64)};
+  Expr I = iter("i");
+  Seq.Accesses = {access("a", I - 1, false, {0}, "a[i - 1]"),
+                  access("a", I, true, {0}, "a[i]")};
+  std::vector<PortLoop> Loops{portLoop("i", 1, std::nullopt, {}, false)};
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Parallel);
+  EXPECT_NE(V[0].Why.find("may touch one element of 'a'"), std::string::npos)
+      << V[0].Why;
+  // Reading another array at a shifted index is not.
+  Seq.Accesses[0].Base = "b";
+  EXPECT_TRUE(parallelLoops(Loops, Seq)[0].Parallel);
+}
+
+TEST(LoopMappingTest, InnerLoopTermsWithinOneRowStaySeparate) {
+  // for j < 64: for i < 64: A[i][j] = 0 (column j of a 64-wide matrix):
+  // j's coefficient 1, i's 64: the GCD test separates the iterations of j.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "j", 1, std::nullopt, 64),
+               loopFact(1, "i", 2, 0u, 64)};
+  Seq.Accesses = {access("A", iter("i") * 64 + iter("j"), true, {0, 1},
+                         "A[i][j]")};
+  std::vector<PortLoop> Loops{portLoop("j", 1, std::nullopt, {1}, true),
+                              portLoop("i", 2, 0u, {}, false)};
+  EXPECT_TRUE(parallelLoops(Loops, Seq)[0].Parallel);
+  // With 65 columns' worth of j the rows overlap: not provable.
+  Seq.Loops[0].TripCount = Expr(65);
+  EXPECT_FALSE(parallelLoops(Loops, Seq)[0].Parallel);
+}
+
+TEST(LoopMappingTest, SequentialOuterLoopBecomesAHostLoop) {
+  // for t < 10: for i < 64: a[i] = b[i] + f[t] (t writes a[i] in every t)
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "t", 1, std::nullopt, 10),
+               loopFact(1, "i", 2, 0u, 64)};
+  Seq.Accesses = {access("f", iter("t"), false, {0, 1}, "f[t]"),
+                  access("a", iter("i"), true, {0, 1}, "a[i]")};
+  std::vector<PortLoop> Loops{portLoop("t", 1, std::nullopt, {1}, true),
+                              portLoop("i", 2, 0u, {}, false)};
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Parallel);
+  std::vector<PortKernel> K = portKernels(Loops, V);
+  ASSERT_EQ(K.size(), 1u);
+  EXPECT_EQ(K[0].Root, 1u);
+  EXPECT_EQ(K[0].HostLoops, std::vector<unsigned>{0});
+  ASSERT_EQ(K[0].Candidates.size(), 1u);
+  EXPECT_EQ(K[0].Candidates[0].name(Loops), "x=i");
+  std::string Why;
+  EXPECT_EQ(loopTripCount(Loops[0], Seq, {}, Why), 10);
+}
+
+TEST(LoopMappingTest, NotMappableLoopIsNotParallel) {
+  Gemm G;
+  G.Loops[0].NotMappable = "the scalar 's' is carried from one iteration "
+                           "to the next";
+  std::vector<LoopVerdict> V = parallelLoops(G.Loops, G.Seq);
+  EXPECT_FALSE(V[0].Parallel);
+  EXPECT_EQ(V[0].Why, G.Loops[0].NotMappable);
+  // j becomes the kernel, i the host loop.
+  std::vector<PortKernel> K = portKernels(G.Loops, V);
+  ASSERT_EQ(K.size(), 1u);
+  EXPECT_EQ(K[0].Root, 1u);
+  EXPECT_EQ(K[0].HostLoops, std::vector<unsigned>{0});
+}
+
+TEST(LoopMappingTest, ThreadIndexAndLaunch) {
+  EXPECT_EQ(globalThreadIndex('x'),
+            sym::blockIdx('x') * sym::blockDim('x') + sym::threadIdx('x'));
+  Gemm G;
+  LoopMapping M{0, {1, 0}, {{32, 8, 1}}};
+  LaunchConfig L = launchFor(M, {100, 64}, G.Loops);
+  EXPECT_EQ(L.Block, (std::array<int64_t, 3>{32, 8, 1}));
+  EXPECT_EQ(L.Grid, (std::array<int64_t, 3>{4, 8, 1})); // ceil(100/32), 64/8
+}
+
+TEST(LoopMappingTest, TripCountFromAssumptionOrMean) {
+  KernelFacts Seq;
+  Expr N = Expr::symbol("n", SymbolKind::Param);
+  Seq.Loops = {loopFact(0, "k", 1, std::nullopt, 8),
+               loopFact(1, "j", 2, 0u, Expr(7) - iter("k")),
+               loopFact(2, "i", 3, std::nullopt, N)};
+  std::vector<PortLoop> Loops{portLoop("k", 1, std::nullopt, {1}, true),
+                              portLoop("j", 2, 0u, {}, false),
+                              portLoop("i", 3, std::nullopt, {}, false)};
+  std::string Why, Mean;
+  EXPECT_FALSE(loopTripCount(Loops[2], Seq, {}, Why));
+  EXPECT_NE(Why.find("--assume"), std::string::npos) << Why;
+  std::map<std::string, Assumption> A;
+  A["n"].Equal = 4096;
+  EXPECT_EQ(loopTripCount(Loops[2], Seq, A, Why), 4096);
+  // 7 - k for k in 0..7: 7 at k = 0, 0 at k = 7, mean 3.5 rounded to 4.
+  EXPECT_FALSE(loopTripCount(Loops[1], Seq, {}, Why));
+  EXPECT_EQ(loopTripCount(Loops[1], Seq, {}, Why, &Mean), 4);
+  EXPECT_NE(Mean.find("mean"), std::string::npos);
+}
+
+TEST(LoopMappingTest, MappingSpecsAndBlockShapes) {
+  std::string Err;
+  auto S = parseMappingSpec("x=j, y=i", Err);
+  ASSERT_TRUE(S) << Err;
+  EXPECT_EQ(S->X, "j");
+  EXPECT_EQ(S->Y, "i");
+  EXPECT_FALSE(parseMappingSpec("y=i", Err));
+  EXPECT_NE(Err.find("x=VAR"), std::string::npos);
+  EXPECT_FALSE(parseMappingSpec("z=i", Err));
+  EXPECT_FALSE(parseMappingSpec("x=i,x=j", Err));
+  Gemm G;
+  EXPECT_TRUE(matchesSpec({0, {1, 0}, {}}, *S, G.Loops));
+  EXPECT_FALSE(matchesSpec({0, {0, 1}, {}}, *S, G.Loops));
+  EXPECT_FALSE(matchesSpec({0, {0}, {}}, *S, G.Loops));
+  auto B = parseBlockShape("32x8", Err);
+  ASSERT_TRUE(B) << Err;
+  EXPECT_EQ(*B, (std::array<int64_t, 3>{32, 8, 1}));
+  EXPECT_FALSE(parseBlockShape("32x0", Err));
+  EXPECT_FALSE(parseBlockShape("2x2x2x2", Err));
+}
+
+} // namespace

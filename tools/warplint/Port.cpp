@@ -1,0 +1,288 @@
+//===- Port.cpp - How fast would this C loop be on a GPU ------------------===//
+//
+//   warplint --port=FUNCTION FILE.c [--port-map=x=j,y=i] [--port-block=32x8]
+//            [--arch=jetson_tk1] [--format=json] [-- <compiler args>]
+//
+// CGPredict's question (Wang, Zhong & Mitra, ACM TECS 2017; docs/port.md):
+// the function's loop nests become kernels (Facts/LoopMapping.h), each
+// legal mapping of their loops to threads is made into KernelFacts by the
+// interpreter (Frontend/PortExtractor.h), estimated like any CUDA kernel
+// (Cost/Estimate.h) and ranked; the report (Report/PortReport.h) adds the
+// access class of each array and the arrays worth staging in shared memory
+// (Cost/PortInsights.h).
+//
+//===----------------------------------------------------------------------===//
+#include "WarplintTool.h"
+#include "Options.h"
+#include "Cost/PortInsights.h"
+#include "Facts/LoopMapping.h"
+#include "Frontend/PortExtractor.h"
+#include "Report/PortReport.h"
+#include "Symbolic/Assumptions.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace llvm;
+using namespace warplint;
+using namespace warplint::cli;
+
+/// The compiler arguments of \p File's command that matter to parsing it
+/// alone (macros, include directories, the language standard), and the
+/// user's --extra-arg(-before).
+static std::vector<std::string>
+portArgs(const clang::tooling::CompilationDatabase &DB, StringRef File,
+         const FrontendOptions &Opts) {
+  std::vector<std::string> Args(Opts.UserArgsBefore);
+  std::vector<clang::tooling::CompileCommand> Cmds = DB.getCompileCommands(File);
+  if (!Cmds.empty()) {
+    const std::vector<std::string> &CL = Cmds.front().CommandLine;
+    for (size_t I = 1; I < CL.size(); ++I) {
+      StringRef A = CL[I];
+      if ((A == "-D" || A == "-I" || A == "-U" || A == "-include") &&
+          I + 1 < CL.size()) {
+        Args.push_back(CL[I]);
+        Args.push_back(CL[++I]);
+      } else if (A.starts_with("-D") || A.starts_with("-I") ||
+                 A.starts_with("-U") || A.starts_with("-std=")) {
+        Args.push_back(CL[I]);
+      }
+    }
+  }
+  Args.insert(Args.end(), Opts.UserArgsAfter.begin(), Opts.UserArgsAfter.end());
+  return Args;
+}
+
+namespace {
+/// What the command line says about the mappings; false after an error.
+struct PortOptions {
+  PortBlocks Blocks;
+  std::optional<MappingSpec> Spec;
+  EstimateOptions EO;
+  bool parse() {
+    std::string Err;
+    for (const std::string &B : PortBlock) {
+      auto Shape = parseBlockShape(B, Err);
+      if (!Shape) {
+        errs() << "warplint: error: --port-block: " << Err << "\n";
+        return false;
+      }
+      ((*Shape)[1] > 1 ? Blocks.TwoD : Blocks.OneD) = *Shape;
+    }
+    if (!PortMap.empty()) {
+      Spec = parseMappingSpec(PortMap, Err);
+      if (!Spec) {
+        errs() << "warplint: error: --port-map='" << PortMap << "': " << Err
+               << "\n";
+        return false;
+      }
+    }
+    if (!parseModelOptions(EO))
+      return false;
+    if (!AssumeOpt.empty()) {
+      Err = sym::parseAssumptions(AssumeOpt, EO.Analysis.Enum.Assumptions);
+      if (!Err.empty()) {
+        errs() << "warplint: error: invalid --assume: " << Err << "\n";
+        return false;
+      }
+    }
+    return true;
+  }
+};
+} // namespace
+
+/// Every candidate of \p PK estimated and ranked into \p Out.
+static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
+                                   const PortOptions &PO,
+                                   const SelectedArch &Arch, PortedKernel &Out) {
+  const std::vector<PortLoop> &Loops = Src.loops();
+  const auto &Assumed = PO.EO.Analysis.Enum.Assumptions;
+  for (unsigned H : PK.HostLoops) {
+    std::string Why;
+    std::optional<int64_t> N = loopTripCount(Loops[H], Src.sequential(),
+                                             Assumed, Why);
+    if (!N) {
+      Out.Problem = Why;
+      return;
+    }
+    Out.Launches *= *N;
+    Out.HostLoops.push_back(formatv("{0} ({1} iterations)", Loops[H].Var, *N));
+  }
+  bool SpecApplies =
+      PO.Spec && std::any_of(PK.Candidates.begin(), PK.Candidates.end(),
+                             [&](const LoopMapping &M) {
+                               return matchesSpec(M, *PO.Spec, Loops);
+                             });
+  for (const LoopMapping &M : PK.Candidates) {
+    std::vector<int64_t> Trips;
+    std::vector<std::string> Notes;
+    for (unsigned D : M.Dims) {
+      std::string Why, Averaged;
+      std::optional<int64_t> N =
+          loopTripCount(Loops[D], Src.sequential(), Assumed, Why, &Averaged);
+      if (!N) {
+        Out.Problem = Why;
+        return;
+      }
+      if (!Averaged.empty())
+        Notes.push_back(Averaged);
+      Trips.push_back(*N);
+    }
+    KernelFacts K = Src.kernel(M);
+    LaunchConfig L = launchFor(M, Trips, Loops);
+    if (!Arch.Note.empty())
+      L.Assumptions.push_back(Arch.Note);
+    L.Assumptions.insert(L.Assumptions.end(), Notes.begin(), Notes.end());
+    std::vector<KernelEstimate> E =
+        estimateKernel(K, {L}, Arch.Arch, Arch.Gpu, PO.EO);
+    if (E.empty() || !(E.front().Cycles.TimeSeconds > 0))
+      continue; // does not fit on the GPU: not ranked
+    PortedMapping PM;
+    PM.Name = M.name(Loops);
+    PM.Estimate = std::move(E.front());
+    PM.Estimate.File = Loops[M.Root].Loc.File;
+    PM.Chosen = SpecApplies && matchesSpec(M, *PO.Spec, Loops);
+    for (const UnknownFacts &U : K.Unknowns)
+      PM.Estimate.Assumptions.push_back(
+          formatv("line {0}: {1}", U.Loc.Line, U.Reason));
+    PM.SecondsPerLaunch = PM.Estimate.Cycles.TimeSeconds;
+    PM.Seconds = PM.SecondsPerLaunch * double(Out.Launches);
+    if (PM.Estimate.Cycles.Derived) {
+      PM.Arrays = arrayClasses(K, *PM.Estimate.Cycles.Derived);
+      PM.Shared = sharedCandidates(K, L, *PM.Estimate.Cycles.Derived);
+    }
+    Out.Name = K.Name;
+    Out.Mappings.push_back(std::move(PM));
+  }
+  std::stable_sort(Out.Mappings.begin(), Out.Mappings.end(),
+                   [](const PortedMapping &A, const PortedMapping &B) {
+                     return A.Seconds < B.Seconds;
+                   });
+  if (Out.Mappings.empty())
+    Out.Problem = "no mapping fits on the GPU";
+  else if (!SpecApplies)
+    Out.Mappings.front().Chosen = true;
+}
+
+int portFunction(const clang::tooling::CompilationDatabase &DB,
+                 const std::vector<std::string> &Files,
+                 const FrontendOptions &Opts) {
+  if (Files.size() != 1) {
+    errs() << "warplint: error: --port analyses one file, not "
+           << Files.size() << "\n";
+    return 2;
+  }
+  PortOptions PO;
+  if (!PO.parse())
+    return 2;
+  Expected<std::unique_ptr<PortSource>> Src =
+      PortSource::load(Files.front(), PortFunction,
+                       portArgs(DB, Files.front(), Opts));
+  if (!Src) {
+    errs() << "warplint: error: " << toString(Src.takeError()) << "\n";
+    return 2;
+  }
+  const PortSource &S = **Src;
+  const std::vector<PortLoop> &Loops = S.loops();
+  auto Where = [&](const SourceLoc &L) {
+    return formatv("{0}:{1}:{2}", L.File, L.Line, L.Column).str();
+  };
+  if (Loops.empty()) {
+    errs() << "warplint: error: " << Where(S.functionLoc()) << ": function '"
+           << PortFunction
+           << "' has no for loop: nothing to map to GPU threads\n";
+    return 2;
+  }
+  FileFacts NoFacts;
+  Expected<SelectedArch> Arch = archFor(NoFacts, Opts);
+  if (!Arch) {
+    errs() << "warplint: error: " << toString(Arch.takeError()) << "\n";
+    return 2;
+  }
+  std::vector<LoopVerdict> Verdicts = parallelLoops(Loops, S.sequential());
+  std::vector<std::string> Asserted;
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    LoopVerdict &V = Verdicts[I];
+    const std::string &Var = Loops[I].Var;
+    // --port-map: only the loops it names become threads; the others run
+    // on the host (or in the thread).
+    if (PO.Spec && V.Parallel && Var != PO.Spec->X && Var != PO.Spec->Y)
+      V = {false, "--port-map does not name it"};
+    if (!V.Parallel && Loops[I].NotMappable.empty() &&
+        std::find(PortIndependent.begin(), PortIndependent.end(), Var) !=
+            PortIndependent.end()) {
+      Asserted.push_back(formatv("the iterations of loop '{0}' at line {1} are "
+                                 "independent (--port-independent; warplint "
+                                 "found: {2})",
+                                 Var, Loops[I].Loc.Line, V.Why));
+      V = {true, ""};
+    }
+  }
+  std::vector<PortKernel> PKs = portKernels(Loops, Verdicts, PO.Blocks);
+
+  PortReport R;
+  R.File = Files.front();
+  R.Function = PortFunction;
+  R.FunctionLoc = S.functionLoc();
+  R.Gpu = Arch->Arch.Name.empty() ? Arch->Arch.Id : Arch->Arch.Name;
+  R.Model = PO.EO.Model;
+  // Which loops are in a kernel, around one (host loops), or neither.
+  std::vector<int> Role(Loops.size(), 0); // 1 kernel, 2 host
+  for (const PortKernel &PK : PKs) {
+    for (unsigned H : PK.HostLoops)
+      Role[H] = 2;
+    std::vector<unsigned> W{PK.Root};
+    while (!W.empty()) {
+      unsigned I = W.back();
+      W.pop_back();
+      Role[I] = 1;
+      W.insert(W.end(), Loops[I].Children.begin(), Loops[I].Children.end());
+    }
+  }
+  for (size_t I = 0; I < Loops.size(); ++I) {
+    if (Verdicts[I].Parallel)
+      continue;
+    SequentialLoop SL{Loops[I].Var.empty() ? "?" : Loops[I].Var, Loops[I].Loc,
+                      Verdicts[I].Why};
+    (Role[I] ? R.NotParallel : R.LeftSequential).push_back(SL);
+  }
+  bool Any = false;
+  for (const PortKernel &PK : PKs) {
+    PortedKernel K;
+    K.Name = PortFunction + ":" + std::to_string(Loops[PK.Root].Loc.Line);
+    K.Loc = Loops[PK.Root].Loc;
+    K.Loop = Loops[PK.Root].Var;
+    estimateKernelMappings(S, PK, PO, *Arch, K);
+    for (PortedMapping &M : K.Mappings)
+      M.Estimate.Assumptions.insert(M.Estimate.Assumptions.end(),
+                                    Asserted.begin(), Asserted.end());
+    for (const PortedMapping &M : K.Mappings)
+      if (M.Chosen) {
+        R.TotalSeconds += M.Seconds;
+        Any = true;
+      }
+    R.Kernels.push_back(std::move(K));
+  }
+  if (Format == "json")
+    outs() << formatv("{0:2}", toJSON(R)) << "\n";
+  else
+    outs() << renderPortText(R);
+  outs().flush(); // the report before the errors
+  if (PKs.empty()) {
+    errs() << "warplint: error: " << Where(S.functionLoc())
+           << ": no loop of '" << PortFunction
+           << "' can run in parallel (see why above)\n";
+    return 1;
+  }
+  bool Problems = false;
+  for (const PortedKernel &K : R.Kernels)
+    if (!K.Problem.empty()) {
+      errs() << "warplint: error: " << Where(K.Loc) << ": kernel '" << K.Name
+             << "' was not estimated: " << K.Problem << "\n";
+      Problems = true;
+    }
+  return Any && !Problems ? 0 : 2;
+}

@@ -1,0 +1,30 @@
+/* COVAR (PolyBench): the covariance matrix of M variables over N samples
+   (data[N][M]): each column's mean, the data centred, then
+   symmat[j1][j2] = sum_i data[i][j1] data[i][j2]. Work size (CGPredict
+   Table 4): 1024, 1-D. */
+#ifndef N
+#define N 1024
+#endif
+#define M N
+
+void covar(float float_n, float data[N][M], float mean[M],
+           float symmat[M][M]) {
+  for (int j = 0; j < M; j++) {
+    mean[j] = 0;
+    for (int i = 0; i < N; i++)
+      mean[j] += data[i][j];
+    mean[j] /= float_n;
+  }
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      data[i][j] -= mean[j];
+  for (int j1 = 0; j1 < M; j1++) {
+    for (int j2 = j1; j2 < M; j2++) {
+      float sum = 0;
+      for (int i = 0; i < N; i++)
+        sum += data[i][j1] * data[i][j2];
+      symmat[j1][j2] = sum;
+      symmat[j2][j1] = sum;
+    }
+  }
+}
