@@ -11,7 +11,11 @@ namespace warplint {
 
 namespace {
 
-std::string esc(llvm::StringRef S) {
+std::string esc(llvm::StringRef S) { return htmlEscape(S.str()); }
+
+} // namespace
+
+std::string htmlEscape(const std::string &S) {
   std::string R;
   for (char C : S) {
     switch (C) {
@@ -24,6 +28,8 @@ std::string esc(llvm::StringRef S) {
   }
   return R;
 }
+
+namespace {
 
 std::string base(const std::string &File) {
   return llvm::sys::path::filename(File).str();
@@ -100,6 +106,9 @@ if (m && document.getElementById(m[1]))
 )js";
 
 } // namespace
+
+const char *htmlStyle() { return Style; }
+const char *htmlSortScript() { return Script; }
 
 std::string findingAnchor(size_t Index) {
   return "finding-" + std::to_string(Index + 1);

@@ -52,6 +52,13 @@ struct HtmlInput {
 
 std::string renderHtmlReport(const HtmlInput &In);
 
+/// The pieces every warplint page shares: text escaped for HTML, the
+/// style sheet, and the script that sorts `table.sortable` by a click on
+/// a header (or by `#sort=<table id>:<column>[:desc]` in the address).
+std::string htmlEscape(const std::string &S);
+const char *htmlStyle();
+const char *htmlSortScript();
+
 /// The anchor of finding \p Index (0-based, in Report->Findings order).
 std::string findingAnchor(size_t Index);
 

@@ -23,6 +23,7 @@
 #include "Arch/ArchSelect.h"
 #include "Frontend/Tooling.h"
 #include "Cost/Variants.h"
+#include "Report/ExploreHtml.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -81,14 +82,15 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
   EstimateOptions EO;
   if (!parseModelOptions(EO))
     return 2;
-  if (Format != "text" && Format != "json") {
-    errs() << "warplint: error: --explore writes --format=text or json, not '"
+  if (Format != "text" && Format != "json" && Format != "html") {
+    errs() << "warplint: error: --explore writes --format=text, json or html, not '"
            << Format << "'\n";
     return 2;
   }
   bool Failed = false;
   unsigned Kernels = 0;
   json::Array Json;
+  std::vector<ExploreKernelPage> Pages;
   extractFacts(DB, Files, Opts, [&](FileResult &R) {
     if (!R.Ok && R.Facts.Kernels.empty()) {
       Failed = true;
@@ -155,6 +157,27 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
                                     {"variants", std::move(Vs)}});
         continue;
       }
+      if (Format == "html") {
+        ExploreKernelPage P{R.Facts.File, K.Name, Configs.front().str(), GpuName,
+                            {}, {}};
+        for (size_t I = 0; I < V.size(); ++I) {
+          std::vector<std::string> A = assumed(V[I].V.L, V[I].E);
+          for (const std::string &S : A)
+            if (std::find(P.Assumptions.begin(), P.Assumptions.end(), S) ==
+                P.Assumptions.end())
+              P.Assumptions.push_back(S);
+          ExploreRow Row{unsigned(I + 1), V[I].V.Name, V[I].V.Change,
+                         V[I].Bound, "", V[I].Seconds, Base / V[I].Seconds,
+                         unsigned(A.size())};
+          if (std::optional<json::Object> F = padFix(K, V[I].V))
+            Row.Fix = fmt::format("{}:{}:{}: '{}' -> '{}'", *F->getString("file"),
+                                  *F->getInteger("line"), *F->getInteger("column"),
+                                  *F->getString("text"), *F->getString("replacement"));
+          P.Rows.push_back(std::move(Row));
+        }
+        Pages.push_back(std::move(P));
+        continue;
+      }
       outs() << fmt::format("{}: kernel '{}' under {}, on {}\n", R.Facts.File,
                             K.Name, Configs.front().str(), GpuName);
       outs() << fmt::format("  {:<4} {:<30} {:>10} {:>7}  {:<16} {:>7}  {}\n",
@@ -184,11 +207,18 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
         outs() << "    - " << S << "\n";
     }
   });
-  if (Format == "json" && Kernels)
-    outs() << formatv("{0:2}", json::Value(json::Object{
-                                   {"schema", "warplint-explore/1"},
-                                   {"kernels", std::move(Json)}}))
-           << "\n";
+  if (Format == "json" && Kernels) {
+    std::string S;
+    raw_string_ostream OS(S);
+    OS << formatv("{0:2}", json::Value(json::Object{
+                               {"schema", "warplint-explore/1"},
+                               {"kernels", std::move(Json)}}))
+       << "\n";
+    if (!writeReport(OS.str()))
+      return 2;
+  }
+  if (Format == "html" && Kernels && !writeReport(renderExploreHtml(Pages)))
+    return 2;
   if (Failed)
     return 2;
   if (!Kernels) {

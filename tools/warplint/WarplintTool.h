@@ -162,6 +162,9 @@ bool parseModelOptions(warplint::EstimateOptions &O);
 
 /// --explore (Explore.cpp): per kernel, the variants ranked by their
 /// estimate. The exit status.
+/// A report, to --output or the standard output. False after an error.
+bool writeReport(llvm::StringRef Text);
+
 int exploreKernels(const clang::tooling::CompilationDatabase &DB,
                    const std::vector<std::string> &Files,
                    const warplint::FrontendOptions &Opts);

@@ -57,7 +57,7 @@ static bool isCudaFile(StringRef F) {
 }
 
 /// A report, to --output or the standard output. False after an error.
-static bool writeReport(StringRef Text) {
+bool writeReport(StringRef Text) {
   if (OutputFile.empty()) {
     outs() << Text;
     return true;
