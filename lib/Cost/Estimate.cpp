@@ -101,10 +101,19 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     E.ArchId = Arch.Id;
     E.ArchName = Arch.Name;
     E.Occupancy = kernelOccupancy(K, L, Arch, O);
-    E.CuMAPz = estimateCuMAPz(K, L, cuMAPzInputsFor(Gpu, E.Occupancy, O));
+    const CuMAPzInputs CIn = cuMAPzInputsFor(Gpu, E.Occupancy, O);
+    E.CuMAPz = estimateCuMAPz(K, L, CIn);
+    // warplint's model takes the camping of the blocks that run together:
+    // one round of the whole GPU (every SM's resident blocks), not eq. 4's
+    // n_blk_to_check (8 channels x 2 blocks on 1.x: 16 blocks of 64 bytes
+    // cover half of the channels, which a 30-SM GPU's 60 blocks do not).
+    ChannelSkewResult Round;
+    if (CIn.ModelChannelSkew && Arch.SmCount)
+      Round = analyzeChannelSkew(K, L, CIn.Channels, CIn.MaxBlocksPerSm, CIn.Enum,
+                                 Arch.SmCount * CIn.MaxBlocksPerSm);
     if (E.Occupancy.Detail.Valid)
       E.Cycles = estimateCycles(K, L, Arch, Gpu, E.Occupancy, O,
-                                &E.CuMAPz.Channels);
+                                Round.Analysed ? &Round : &E.CuMAPz.Channels);
     // The estimate outlives the facts: keep the texts, drop the pointers.
     E.CuMAPz.Channels.Worst = nullptr;
     for (ReferenceSkew &RS : E.CuMAPz.Channels.Refs)

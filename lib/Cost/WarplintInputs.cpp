@@ -245,7 +245,7 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
   if (Channels && Channels->Analysed)
     for (const ReferenceSkew &R : Channels->Refs)
       if (R.Access)
-        Camping[R.Access] = std::max(1.0, R.Skew);
+        Camping[R.Access] = R.Imbalance;
 
   // Loads that hit: CGPredict's cache model (eq. 9-11) on a trace of the
   // blocks one SM runs together, against that SM's share of the L2: the

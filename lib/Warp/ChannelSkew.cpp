@@ -51,7 +51,8 @@ ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,
                                      const LaunchConfig &L,
                                      const ChannelParams &P,
                                      unsigned MaxBlocksPerSm,
-                                     const EnumerationOptions &O) {
+                                     const EnumerationOptions &O,
+                                     unsigned ConcurrentBlocks) {
   ChannelSkewResult R;
   R.Params = P;
   R.MaxBlocksPerSm = MaxBlocksPerSm;
@@ -71,6 +72,8 @@ ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,
   }
   R.BlocksToCheck = blocksToCheck(P, MaxBlocksPerSm, L.Block[0], R.ElemSize);
   const int64_t Total = L.Grid[0] * L.Grid[1] * L.Grid[2];
+  if (ConcurrentBlocks)
+    R.BlocksToCheck = unsigned(std::min<int64_t>(ConcurrentBlocks, Total));
   if (Total < int64_t(R.BlocksToCheck)) {
     // CuMAPz Sec. 5.4: "when the number of all thread blocks in the kernel
     // is smaller than the number calculated by the above, this analysis is
@@ -138,6 +141,11 @@ ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,
       }
     RS.Skew = channelSkew(RS.BlocksPerChannel, RS.MaxBlocks,
                           RS.MinNonzeroBlocks, RS.ChannelsUsed);
+    unsigned Sum = 0;
+    for (unsigned N : RS.BlocksPerChannel)
+      Sum += N;
+    if (Sum)
+      RS.Imbalance = std::max(1.0, RS.MaxBlocks * double(P.Channels) / Sum);
     if (RS.ChannelsUsed && (!R.Worst || RS.Skew > R.Skew)) {
       R.Skew = RS.Skew;
       R.Worst = A;

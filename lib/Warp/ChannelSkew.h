@@ -52,6 +52,10 @@ struct ReferenceSkew {
   unsigned MinNonzeroBlocks = 0; ///< min_n_block_per_ch (nonzero)
   unsigned ChannelsUsed = 0;
   double Skew = 1; ///< eq. 5
+  /// The busiest channel's blocks over the mean per channel (all channels,
+  /// used or not): how much longer the busiest channel takes than an even
+  /// spread would. 1 when even; n_channels when every block uses one.
+  double Imbalance = 1;
   /// Channel of each checked block's first active lane (for notes), in
   /// launch order.
   std::vector<int> FirstChannelOfBlock;
@@ -93,11 +97,15 @@ double channelSkew(const std::vector<unsigned> &BlocksPerChannel,
 struct GpuModel;
 unsigned campingBlocksPerSm(const GpuModel &G, const LaunchConfig &L);
 
+/// \p ConcurrentBlocks, when not 0, replaces eq. 4's n_blk_to_check: the
+/// blocks taken to run together (warplint's model: one round of the whole
+/// GPU, SMs x resident blocks per SM).
 ChannelSkewResult analyzeChannelSkew(const KernelFacts &K,
                                      const LaunchConfig &L,
                                      const ChannelParams &P,
                                      unsigned MaxBlocksPerSm,
-                                     const EnumerationOptions &O = {});
+                                     const EnumerationOptions &O = {},
+                                     unsigned ConcurrentBlocks = 0);
 
 /// The facts rewritten as diagonal block reordering would make them
 /// (CuMAPz Sec. 6.1 after Ruetsch & Micikevicius): every blockIdx.x / .y

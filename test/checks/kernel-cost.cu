@@ -67,7 +67,7 @@ void run(float *o, const float *i) {
 // OVER: copy4 64 128 sm_10 {{[0-9]+}}% registers warplint [[C1:[0-9]+]] {{.*}}
 // OVER: copy4Strided 64 128 sm_10 {{[0-9]+}}% registers warplint [[C2:[0-9]+]] {{.*}}
 // OVER: kernel-cost.cu:{{[0-9]+}}:17: warning: kernel 'copy4' costs an estimated [[C1]] cycles ({{[0-9.]+}} us at 1000 MHz), over its budget of 1000 cycles [warplint-kernel-cost]
-// OVER: note: warplint model (the default: the bound the busiest SM meets first (docs/models/warplint.md)): bound by {{(issue|shared memory|DRAM bandwidth|latency)}}; per SM, {{[0-9]+}} warps in {{[0-9]+}} wave{{s?}}: issue {{[0-9]+}}, shared memory 0, DRAM {{[0-9]+}}, L1 {{[0-9]+}}, latency {{[0-9]+}} cycles
+// OVER: note: warplint model (the default: the bound the busiest SM meets first (docs/models/warplint.md)): bound by {{(issue|shared memory|DRAM bandwidth|latency)}}; per SM, {{[0-9]+}} warps in {{[0-9]+}} wave{{s?}}: issue {{[0-9]+}}, shared memory 0, DRAM {{[0-9]+( \(partition camping x[0-9.]+\))?}}, L1 {{[0-9]+}}, latency {{[0-9]+}} cycles
 // OVER: note: occupancy {{[0-9]+}}% ({{[0-9]+}} blocks, {{[0-9]+}} warps per SM), limited by registers; per thread (derived): {{[0-9]+}} computation, 8 coalesced and 0 uncoalesced memory, 0 synchronization instructions
 // OVER: note: assuming grid (64, 1, 1) block (128, 1, 1), from the launch at
 // OVER: note: assuming 32 registers per thread (the default

@@ -123,3 +123,36 @@ TEST(ChannelSkewTest, TooFewBlocksSkipsTheAnalysis) {
 }
 
 } // namespace
+
+TEST(ChannelSkewTest, OneRoundOfTheGpuAndTheBusiestChannelOverTheMean) {
+  // CuMAPz's stencil (noShared, 16x16 blocks, rows 64 KiB apart): a block
+  // reads 64 bytes of each of its rows, all on one channel; block bx is on
+  // channel bx / 4. Eq. 4's 16 blocks cover channels 0-3 only, 4 blocks
+  // each: eq. 5 says 1, the busiest channel over the mean of all 8 says 2.
+  KernelFacts K;
+  K.Accesses.push_back(global((By * Expr(16) + Ty) * Expr(16384) + Bx * Expr(16) + Tx,
+                              false));
+  LaunchConfig L = launch({1024, 1024, 1}, {16, 16, 1});
+  auto Eq4 = analyzeChannelSkew(K, L, C1060, 2);
+  ASSERT_TRUE(Eq4.Analysed) << Eq4.Skipped;
+  EXPECT_EQ(Eq4.BlocksToCheck, 16u);
+  EXPECT_EQ(Eq4.Refs[0].BlocksPerChannel,
+            (std::vector<unsigned>{4, 4, 4, 4, 0, 0, 0, 0}));
+  EXPECT_DOUBLE_EQ(Eq4.Refs[0].Skew, 1.0);
+  EXPECT_DOUBLE_EQ(Eq4.Refs[0].Imbalance, 2.0);
+  // One round of a Tesla C1060: 30 SMs x 2 blocks = 60 blocks, channels
+  // 0-6 with 8 blocks and channel 7 with 4 (blocks 56-59): 8 / (60 / 8).
+  auto Round = analyzeChannelSkew(K, L, C1060, 2, {}, 60);
+  ASSERT_TRUE(Round.Analysed) << Round.Skipped;
+  EXPECT_EQ(Round.BlocksToCheck, 60u);
+  EXPECT_EQ(Round.Refs[0].BlocksPerChannel,
+            (std::vector<unsigned>{8, 8, 8, 8, 8, 8, 8, 4}));
+  EXPECT_DOUBLE_EQ(Round.Refs[0].Imbalance, 8.0 / 7.5);
+  // The transpose's camped write: every block on channel 0, 8 times the
+  // even spread.
+  KernelFacts T;
+  T.Accesses.push_back(global((Bx * Expr(32) + Tx) * Expr(2048) + By * Expr(32) + Ty,
+                              true));
+  auto Camped = analyzeChannelSkew(T, launch({64, 64, 1}, {32, 8, 1}), C1060, 2, {}, 60);
+  EXPECT_DOUBLE_EQ(Camped.Refs[0].Imbalance, 8.0);
+}
