@@ -129,6 +129,8 @@ const std::vector<KeyInfo> &keyTable() {
               &A::LatDramCycles),
       realKey("block_launch_cycles", Need::Optional, true, 1, 1e5,
               &A::BlockLaunchCycles),
+      intKey("readonly_cache_bytes", Need::Optional, true, 0, 1 * GiB,
+             &A::ReadOnlyCacheBytes),
       // Hong-Kim ISCA'09 Table 1 / Table 6.
       realKey("hk_mem_ld_cycles", Need::Optional, true, 1, 1e5, &A::HkMemLd),
       realKey("hk_departure_del_uncoal_cycles", Need::Optional, true, 0.001,

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace warplint {
 
 static bool usesBlockDim(const KernelFacts &K) {
@@ -48,7 +50,7 @@ static bool padBuffer(KernelFacts &K, const SharedBufferFacts &Buf) {
 }
 
 std::vector<KernelVariant> kernelVariants(const KernelFacts &K, const LaunchConfig &L0,
-                                const GpuModel &Gpu) {
+                                const GpuModel &Gpu, unsigned ReadOnlyCacheBytes) {
   std::vector<KernelVariant> V;
   V.push_back({"as written", "-", K, L0});
   // Block shapes covering the same threads.
@@ -105,6 +107,43 @@ std::vector<KernelVariant> kernelVariants(const KernelFacts &K, const LaunchConf
                            "in every index, with block ({}, {})",
                            X.L.Block[0], X.L.Block[1]);
     V.push_back(std::move(X));
+  }
+  // The read-only path: pointer parameters the kernel only reads.
+  if (ReadOnlyCacheBytes) {
+    std::vector<std::string> Names;
+    for (const ParamFacts &P : K.Params) {
+      if (!P.IsPointer || (P.PointeeConst && P.Restrict))
+        continue;
+      bool Read = false, Written = false;
+      for (const AccessFacts &A : K.Accesses)
+        if (A.Space == MemorySpace::Global && A.Base == P.Name) {
+          Read = Read || A.IsRead;
+          Written = Written || A.IsWrite || A.IsAtomic;
+        }
+      if (Read && !Written)
+        Names.push_back(P.Name);
+    }
+    auto ReadOnly = [&](const std::vector<std::string> &Which) {
+      KernelVariant X{"", "", K, L0};
+      std::string List;
+      for (ParamFacts &P : X.K.Params)
+        if (std::find(Which.begin(), Which.end(), P.Name) != Which.end()) {
+          P.PointeeConst = P.Restrict = true;
+          List += (List.empty() ? "'" : ", '") + P.Name + "'";
+        }
+      X.Name = Which.size() == 1 ? "read-only " + Which.front()
+                                 : "read-only inputs";
+      X.Change = fmt::format(
+          "declare {} as const T *__restrict__ (or load with __ldg): the loads "
+          "take the {} KiB read-only cache, which plain global loads bypass "
+          "on this GPU",
+          List, ReadOnlyCacheBytes / 1024);
+      return X;
+    };
+    for (const std::string &N : Names)
+      V.push_back(ReadOnly({N}));
+    if (Names.size() > 1)
+      V.push_back(ReadOnly(Names));
   }
   // Two or four consecutive elements per thread, as one vector access.
   for (unsigned W : {2u, 4u}) {

@@ -33,10 +33,16 @@ struct KernelVariant {
 ///    innermost dimension, when every access indexes every dimension;
 ///  - diagonal block order, where memory partitions are not hashed (1.x)
 ///    and the grid has rows;
-///  - threadIdx.x and threadIdx.y exchanged, with the block's extents.
+///  - threadIdx.x and threadIdx.y exchanged, with the block's extents;
+///  - two or four elements per thread as one vector access (Vectorize.h);
+///  - global buffers staged through shared memory (Staging.h);
+///  - where \p ReadOnlyCacheBytes says the GPU has a read-only path that
+///    plain loads do not take (3.5-6.x), each pointer parameter the kernel
+///    only reads declared `const __restrict__`, and all of them together.
 std::vector<KernelVariant> kernelVariants(const KernelFacts &K,
                                           const LaunchConfig &L0,
-                                          const GpuModel &Gpu);
+                                          const GpuModel &Gpu,
+                                          unsigned ReadOnlyCacheBytes = 0);
 
 } // namespace warplint
 

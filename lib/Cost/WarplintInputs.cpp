@@ -153,6 +153,62 @@ private:
 
 } // namespace
 
+/// The loads that take the read-only path (the base is a `const
+/// __restrict__` pointer parameter that the kernel never writes through),
+/// on a GPU whose plain global loads bypass L1 and that has a cache for
+/// that path: the share of each one's lines that hit in it, from the same
+/// one-SM trace as the L2's (CGPredict eq. 9-11) over those loads alone.
+/// They still reach DRAM as before (what the read-only cache catches, the
+/// L2 would have too); what changes is the latency of their hits.
+static std::map<const AccessFacts *, double>
+readOnlyHitRates(const KernelFacts &K, const LaunchConfig &L, const ArchSpec &Arch,
+                 const GpuModel &Gpu, unsigned BlocksPerSm,
+                 const EnumerationOptions &Enum, std::vector<std::string> &As) {
+  std::map<const AccessFacts *, double> R;
+  if (!Arch.ReadOnlyCacheBytes || !(Arch.LatL1HitCycles > 0))
+    return R;
+  std::set<std::string> Written, ReadOnly;
+  for (const AccessFacts &A : K.Accesses)
+    if (A.IsWrite || A.IsAtomic)
+      Written.insert(A.Base);
+  for (const ParamFacts &P : K.Params)
+    if (P.IsPointer && P.PointeeConst && P.Restrict && !Written.count(P.Name))
+      ReadOnly.insert(P.Name);
+  KernelFacts RoK = K;
+  RoK.Accesses.clear();
+  std::vector<const AccessFacts *> Orig;
+  for (const AccessFacts &A : K.Accesses)
+    if (A.Space == MemorySpace::Global && A.IsRead && !A.IsWrite &&
+        ReadOnly.count(A.Base)) {
+      RoK.Accesses.push_back(A);
+      RoK.Accesses.back().ValueFrom.reset();
+      Orig.push_back(&A);
+    }
+  if (Orig.empty())
+    return R;
+  CgCacheConfig C;
+  C.LineBytes = 32;
+  C.Associativity = DefaultL1Associativity;
+  C.SizeBytes = Arch.ReadOnlyCacheBytes / (C.LineBytes * C.Associativity) *
+                (C.LineBytes * C.Associativity);
+  std::vector<std::string> TraceAs;
+  std::string Why;
+  for (const auto &[Index, H] :
+       traceHitRates(RoK, L, Gpu, BlocksPerSm, Enum, C, TraceAs, Why))
+    R[Orig[Index]] = H;
+  if (!Why.empty()) {
+    addOnce(As, "no read-only cache hit is modelled: " + Why);
+    return {};
+  }
+  addOnce(As, "loads of const __restrict__ pointers take the read-only path: "
+              "a " + std::to_string(Arch.ReadOnlyCacheBytes / 1024) +
+              " KiB cache per SM (32-byte lines, " +
+              std::to_string(DefaultL1Associativity) +
+              "-way), its hits at the L1 latency (" +
+              num(Arch.LatL1HitCycles) + " cycles); they reach DRAM as before");
+  return R;
+}
+
 WarplintDerivation warplintInputFrom(const KernelFacts &K,
                                      const LaunchConfig &L,
                                      const ArchSpec &Arch, const GpuModel &Gpu,
@@ -285,6 +341,8 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
     if (!Why.empty())
       addOnce(As, "no L2 hit is modelled: " + Why);
   }
+  const std::map<const AccessFacts *, double> ReadOnlyHit =
+      readOnlyHitRates(K, L, Arch, Gpu, Occ.BlocksPerSm, Enum, As);
 
   for (const AccessFacts &A : K.Accesses) {
     const double Insts =
@@ -379,8 +437,13 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
     // The chain waits for each load: at the L2 hit latency for the share
     // that hits, the DRAM latency for the rest.
     double Hits = WA.L2HitRate > 0 && M.L2Latency > 0 ? WA.L2HitRate : 0;
-    W.LoadLatencyCycles +=
-        Loads * (Hits * M.L2Latency + (1 - Hits) * M.DramLatency);
+    double Beyond = Hits * M.L2Latency + (1 - Hits) * M.DramLatency;
+    // Through the read-only path: its hits at the L1 latency.
+    if (auto R = ReadOnlyHit.find(&A); R != ReadOnlyHit.end()) {
+      WA.ReadOnlyHitRate = R->second;
+      Beyond = R->second * Arch.LatL1HitCycles + (1 - R->second) * Beyond;
+    }
+    W.LoadLatencyCycles += Loads * Beyond;
     auto C = Camping.find(&A);
     WA.Camping = C == Camping.end() ? 1.0 : C->second;
     W.DramBytes += Insts * Bytes * WA.Camping;
@@ -403,6 +466,8 @@ llvm::json::Value toJSON(const WarplintAccess &A) {
     O["transactions_per_request"] = A.TransactionsPerRequest;
     if (A.L2HitRate >= 0)
       O["l2_hit_rate"] = A.L2HitRate;
+    if (A.ReadOnlyHitRate >= 0)
+      O["readonly_hit_rate"] = A.ReadOnlyHitRate;
   }
   return O;
 }

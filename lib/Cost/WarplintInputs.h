@@ -32,6 +32,9 @@ struct WarplintAccess {
   /// Global loads: the share of their L2 lines that hit (CGPredict's cache
   /// model), or -1 when not modelled.
   double L2HitRate = -1;
+  /// Loads through the read-only path: the share of their lines that hit
+  /// in its cache, or -1 when not taken or not modelled.
+  double ReadOnlyHitRate = -1;
 };
 
 struct WarplintDerivation {

@@ -129,6 +129,12 @@ struct ArchSpec {
   /// SM cycles between two thread blocks started on one SM (the block
   /// scheduler's rate); 0 when not known.
   double BlockLaunchCycles = 0;
+  /// Bytes per SM of the cache that loads through the read-only path
+  /// (`const __restrict__`, `__ldg`) use where plain global loads are not
+  /// cached in L1 (3.5/3.7: the read-only data cache; 5.x/6.x: the unified
+  /// L1/texture cache); 0 where there is no such path or plain loads use
+  /// L1 already (7.0 on).
+  unsigned ReadOnlyCacheBytes = 0;
   double LatDramCycles = 0;
   double LatSmemCycles = 0;
 

@@ -112,7 +112,8 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
         continue;
       ++Kernels;
       std::vector<Ranked> V;
-      for (KernelVariant &X : kernelVariants(K, Configs.front(), Arch->Gpu)) {
+      for (KernelVariant &X : kernelVariants(K, Configs.front(), Arch->Gpu,
+                                             Arch->Arch.ReadOnlyCacheBytes)) {
         std::vector<KernelEstimate> E =
             estimateKernel(X.K, {X.L}, Arch->Arch, Arch->Gpu, KO);
         // No estimate (the variant does not fit on the GPU): not ranked.

@@ -128,3 +128,33 @@ TEST(VariantsTest, DiagonalOrderOnlyWherePartitionsAreNotHashed) {
   EXPECT_NE(named(On13, "diagonal block order"), nullptr);
   EXPECT_EQ(named(On80, "diagonal block order"), nullptr);
 }
+
+TEST(VariantsTest, TheReadOnlyPathForParametersOnlyRead) {
+  std::string Err;
+  KernelFacts K = tileKernel();
+  for (const char *Name : {"in", "out"}) {
+    ParamFacts P;
+    P.Name = Name;
+    P.IsPointer = true;
+    K.Params.push_back(P);
+  }
+  AccessFacts W = K.Accesses.back();
+  W.Base = "out";
+  W.IsRead = false;
+  W.IsWrite = true;
+  K.Accesses.push_back(W);
+  // A 3.5 GPU's 48 KiB read-only cache: 'in' is only read, 'out' written.
+  auto V = kernelVariants(K, launch2d(), *gpuModelFor("sm_35", Err), 49152);
+  const KernelVariant *R = named(V, "read-only in");
+  ASSERT_NE(R, nullptr);
+  EXPECT_TRUE(R->K.Params[0].PointeeConst && R->K.Params[0].Restrict);
+  EXPECT_FALSE(R->K.Params[1].Restrict);
+  EXPECT_EQ(named(V, "read-only out"), nullptr);
+  // No such path (or plain loads cached in L1 already): no variant.
+  auto None = kernelVariants(K, launch2d(), *gpuModelFor("sm_80", Err), 0);
+  EXPECT_EQ(named(None, "read-only in"), nullptr);
+  // Already const __restrict__: nothing to change.
+  K.Params[0].PointeeConst = K.Params[0].Restrict = true;
+  auto Done = kernelVariants(K, launch2d(), *gpuModelFor("sm_35", Err), 49152);
+  EXPECT_EQ(named(Done, "read-only in"), nullptr);
+}
