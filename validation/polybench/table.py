@@ -44,10 +44,11 @@ def main():
     warplint = sys.argv[1]
     model = next((a for a in sys.argv[2:] if a.startswith("--model=")),
                  "--model=cgpredict")
+    extra = [a for a in sys.argv[2:] if a == "--port-restrict"]
     rows = []
     for name, f, fn, opts, actual, estimated in KERNELS:
         cmd = [warplint, "--port=" + fn, os.path.join(HERE, f),
-               "--arch=jetson_tk1", model, "--format=json"] + opts + ["--"]
+               "--arch=jetson_tk1", model, "--format=json"] + extra + opts + ["--"]
         out = subprocess.run(cmd, capture_output=True, text=True)
         if out.returncode != 0:
             sys.exit("%s: warplint failed (%d): %s" % (name, out.returncode,
