@@ -235,6 +235,15 @@ cl::list<std::string> PortIndependent(
              "are independent where warplint cannot prove it (said in the "
              "report)"),
     cl::value_desc("VAR"), cl::CommaSeparated, cl::cat(Category));
+cl::opt<bool> PortMayAlias(
+    "port-may-alias",
+    cl::desc("With --port: the port's arrays are plain pointers that may "
+             "overlap: an element updated in every iteration of a loop is "
+             "loaded once (nvcc forwards the load) but stored in every "
+             "iteration (default: the arrays do not overlap, as the "
+             "dependence test assumes, and the element stays in a register "
+             "over the loop; docs/port.md)"),
+    cl::cat(Category));
 cl::list<std::string> PortBlock(
     "port-block",
     cl::desc("With --port: the block shape of 2-D mappings (e.g. 32x8; "

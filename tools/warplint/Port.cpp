@@ -15,6 +15,7 @@
 #include "WarplintTool.h"
 #include "Options.h"
 #include "Cost/PortInsights.h"
+#include "Facts/InvariantUpdates.h"
 #include "Facts/LoopMapping.h"
 #include "Frontend/PortExtractor.h"
 #include "Report/PortReport.h"
@@ -132,6 +133,11 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       Trips.push_back(*N);
     }
     KernelFacts K = Src.kernel(M);
+    // What the compiler does with an element updated in every iteration of
+    // a loop (Facts/InvariantUpdates.h).
+    for (const std::string &N : keepInvariantUpdates(
+             K, PortMayAlias ? PortAliasing::MayAlias : PortAliasing::Restrict))
+      Notes.push_back(N);
     LaunchConfig L = launchFor(M, Trips, Loops);
     if (!Arch.Note.empty())
       L.Assumptions.push_back(Arch.Note);

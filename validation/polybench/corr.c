@@ -1,6 +1,7 @@
 /* CORR (PolyBench): the correlation matrix of M variables over N samples
    (data[N][M]): each column's mean and standard deviation, the data
-   centred and reduced, then symmat[j1][j2] = sum_i data[i][j1] data[i][j2].
+   centred and reduced, then symmat[j1][j2] = sum_i data[i][j1] data[i][j2],
+   accumulated in symmat[j1][j2] as PolyBench writes it.
    Work size (CGPredict Table 4): 1024, 1-D. */
 #ifndef N
 #define N 1024
@@ -33,11 +34,11 @@ void corr(float float_n, float eps, float data[N][M], float mean[M],
   for (int j1 = 0; j1 < M - 1; j1++) {
     symmat[j1][j1] = 1.0f;
     for (int j2 = j1 + 1; j2 < M; j2++) {
-      float sum = 0;
+      symmat[j1][j2] = 0;
       for (int i = 0; i < N; i++)
-        sum += data[i][j1] * data[i][j2];
-      symmat[j1][j2] = sum;
-      symmat[j2][j1] = sum;
+        symmat[j1][j2] += data[i][j1] * data[i][j2];
+
+      symmat[j2][j1] = symmat[j1][j2];
     }
   }
 }

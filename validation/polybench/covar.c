@@ -1,7 +1,8 @@
 /* COVAR (PolyBench): the covariance matrix of M variables over N samples
    (data[N][M]): each column's mean, the data centred, then
-   symmat[j1][j2] = sum_i data[i][j1] data[i][j2]. Work size (CGPredict
-   Table 4): 1024, 1-D. */
+   symmat[j1][j2] = sum_i data[i][j1] data[i][j2], accumulated in
+   symmat[j1][j2] as PolyBench writes it. Work size (CGPredict Table 4):
+   1024, 1-D. */
 #ifndef N
 #define N 1024
 #endif
@@ -20,11 +21,10 @@ void covar(float float_n, float data[N][M], float mean[M],
       data[i][j] -= mean[j];
   for (int j1 = 0; j1 < M; j1++) {
     for (int j2 = j1; j2 < M; j2++) {
-      float sum = 0;
+      symmat[j1][j2] = 0;
       for (int i = 0; i < N; i++)
-        sum += data[i][j1] * data[i][j2];
-      symmat[j1][j2] = sum;
-      symmat[j2][j1] = sum;
+        symmat[j1][j2] += data[i][j1] * data[i][j2];
+      symmat[j2][j1] = symmat[j1][j2];
     }
   }
 }
