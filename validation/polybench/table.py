@@ -9,7 +9,8 @@ GPU Performance Estimation from Single-Threaded Applications", ACM TECS 2017,
 Table 4 (shared/papers/004_*.txt): "Actual Time (ms)" measured on the Jetson
 TK1 and CGPredict's "Estimated Time (ms)".
 
-usage: table.py WARPLINT [--model=cgpredict] [--json]
+usage: table.py [WARPLINT] [--model=cgpredict] [--json]
+(WARPLINT: build/bin/warplint by default)
 
 Each kernel runs twice: as the port's default (the arrays do not overlap:
 an element updated in every iteration of a loop stays in a register) and
@@ -89,7 +90,11 @@ def summary(label, rows, col):
 
 
 def main():
-    warplint = sys.argv[1]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    warplint = args[0] if args else os.path.join(
+        os.path.dirname(os.path.dirname(HERE)), "build", "bin", "warplint")
+    if not os.access(warplint, os.X_OK):
+        sys.exit("table.py: error: %s: no warplint there (give its path)" % warplint)
     model = next((a for a in sys.argv[2:] if a.startswith("--model=")),
                  "--model=cgpredict")
     rows = run(warplint, model, [])
