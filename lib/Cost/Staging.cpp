@@ -1,6 +1,7 @@
 //===- Staging.cpp --------------------------------------------------------===//
 #include "Cost/Staging.h"
 #include "Cost/Vectorize.h"
+#include "Facts/MergeAccesses.h"
 
 #include <fmt/format.h>
 
@@ -28,16 +29,6 @@ std::optional<int64_t> constCoef(const sym::Expr &E, const std::string &Sym) {
   return C->asConst();
 }
 
-bool sameContext(const AccessFacts &A, const AccessFacts &B) {
-  if (A.Loops != B.Loops || A.Guards.size() != B.Guards.size() ||
-      A.Calls.size() != B.Calls.size())
-    return false;
-  for (size_t I = 0; I < A.Guards.size(); ++I)
-    if (A.Guards[I].Branch != B.Guards[I].Branch ||
-        A.Guards[I].Taken != B.Guards[I].Taken)
-      return false;
-  return true;
-}
 
 /// A shared access to \p Buf at the thread position (Px, Py) under the
 /// layout.
@@ -144,7 +135,7 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
   for (unsigned R : Refs) {
     const AccessFacts &A = K.Accesses[R];
     std::optional<int64_t> D = (withLaunchValues(A.Index, L) - FI).asConst();
-    if (!D || !sameContext(A, F) || A.ElementSize != F.ElementSize) {
+    if (!D || !sameAccessContext(A, F) || A.ElementSize != F.ElementSize) {
       WhyNot = "the references of '" + Buffer +
                "' do not differ by constants in the same loops and branches";
       return std::nullopt;

@@ -13,19 +13,6 @@ bool sameLoc(const SourceLoc &A, const SourceLoc &B) {
   return A.File == B.File && A.Line == B.Line && A.Column == B.Column;
 }
 
-bool sameContext(const AccessFacts &A, const AccessFacts &B) {
-  if (A.Loops != B.Loops || A.Guards.size() != B.Guards.size() ||
-      A.Calls.size() != B.Calls.size())
-    return false;
-  for (size_t I = 0; I < A.Guards.size(); ++I)
-    if (A.Guards[I].Branch != B.Guards[I].Branch ||
-        A.Guards[I].Taken != B.Guards[I].Taken)
-      return false;
-  for (size_t I = 0; I < A.Calls.size(); ++I)
-    if (!sameLoc(A.Calls[I], B.Calls[I]))
-      return false;
-  return true;
-}
 
 bool eligible(const AccessFacts &A) {
   return A.AggregateAlign > 1 && !A.IsAtomic && A.ElementSize > 0 &&
@@ -38,7 +25,7 @@ bool eligible(const AccessFacts &A) {
 bool sameElement(const AccessFacts &A, const AccessFacts &B) {
   if (A.Space != B.Space || A.Base != B.Base || A.IsRead != B.IsRead ||
       A.AggregateAlign != B.AggregateAlign ||
-      A.AggregateSize != B.AggregateSize || !sameContext(A, B))
+      A.AggregateSize != B.AggregateSize || !sameAccessContext(A, B))
     return false;
   std::optional<int64_t> D =
       sym::Expr::sub(B.ByteOffset, A.ByteOffset).asConst();
@@ -119,6 +106,20 @@ std::optional<Window> windowFor(unsigned Lo, unsigned Hi, unsigned Align) {
 }
 
 } // namespace
+
+bool sameAccessContext(const AccessFacts &A, const AccessFacts &B) {
+  if (A.Loops != B.Loops || A.Guards.size() != B.Guards.size() ||
+      A.Calls.size() != B.Calls.size())
+    return false;
+  for (size_t I = 0; I < A.Guards.size(); ++I)
+    if (A.Guards[I].Branch != B.Guards[I].Branch ||
+        A.Guards[I].Taken != B.Guards[I].Taken)
+      return false;
+  for (size_t I = 0; I < A.Calls.size(); ++I)
+    if (!sameLoc(A.Calls[I], B.Calls[I]))
+      return false;
+  return true;
+}
 
 namespace {
 

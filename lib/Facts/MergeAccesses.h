@@ -35,6 +35,10 @@ namespace warplint {
 /// are updated. Returns the number of accesses removed.
 unsigned mergeVectorAccesses(KernelFacts &K);
 
+/// Whether two accesses run in the same context: the same loops, guards
+/// and call chain (the call sites' positions).
+bool sameAccessContext(const AccessFacts &A, const AccessFacts &B);
+
 } // namespace warplint
 
 #endif

@@ -27,7 +27,7 @@ static std::string cycles(double V) {
   return fmt::format("{:.0f}", V);
 }
 
-static std::string seconds(double S) {
+std::string formatSeconds(double S) {
   if (S <= 0)
     return "-";
   if (S < 1e-3)
@@ -74,7 +74,7 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
                    fmt::format("{:.0f}%", E.Occupancy.Occupancy * 100),
                    E.Occupancy.Limiter, Have ? toString(C.Model.Variant) : "-",
                    Have ? cycles(C.TotalCycles) : "-",
-                   Have ? seconds(C.TimeSeconds) : "-",
+                   Have ? formatSeconds(C.TimeSeconds) : "-",
                    Have && !C.Bound.empty() ? C.Bound : "-"});
   }
   std::string Out = table(Cyc, {0, 3, 5, 6, 9});

@@ -12,6 +12,9 @@ namespace warplint {
 /// One row per kernel and launch configuration, the assumptions below.
 std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates);
 
+/// A time for people: "12.3 us", "4.56 ms", "1.23 s"; "-" when not > 0.
+std::string formatSeconds(double S);
+
 } // namespace warplint
 
 #endif

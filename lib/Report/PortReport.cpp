@@ -1,5 +1,6 @@
 //===- PortReport.cpp - What `warplint --port` prints ---------------------===//
 #include "Report/PortReport.h"
+#include "Report/EstimateText.h"
 
 #include "llvm/Support/Path.h"
 
@@ -67,15 +68,6 @@ llvm::json::Value toJSON(const PortReport &R) {
       {"total_seconds", R.TotalSeconds}};
 }
 
-static std::string seconds(double S) {
-  if (S <= 0)
-    return "-";
-  if (S < 1e-3)
-    return fmt::format("{:.1f} us", S * 1e6);
-  if (S < 1)
-    return fmt::format("{:.2f} ms", S * 1e3);
-  return fmt::format("{:.3f} s", S);
-}
 
 static std::string where(const SourceLoc &L) {
   return fmt::format("{}:{}", llvm::sys::path::filename(L.File).str(), L.Line);
@@ -127,7 +119,7 @@ std::string renderPortText(const PortReport &R) {
       const PortedMapping &M = K.Mappings[I];
       const CycleEstimate &C = M.Estimate.Cycles;
       Out += fmt::format("  {}. {:<10} {}  {:>10}{}  {}\n", I + 1, M.Name,
-                         M.Estimate.Config.str(), seconds(M.Seconds),
+                         M.Estimate.Config.str(), formatSeconds(M.Seconds),
                          M.Chosen ? " *" : "  ",
                          C.Bound.empty() ? "" : "bound: " + C.Bound);
       if (!C.Breakdown.empty())
@@ -146,7 +138,7 @@ std::string renderPortText(const PortReport &R) {
     Out += "\n";
   Out += fmt::format("\npredicted GPU time of '{}' (the mappings marked *): "
                      "{}\n",
-                     R.Function, seconds(R.TotalSeconds));
+                     R.Function, formatSeconds(R.TotalSeconds));
   return Out;
 }
 
