@@ -107,7 +107,9 @@ def main(argv):
                 agree += 0.5
             elif (dp < 0) == (dm < 0):
                 agree += 1
-    best_pred = min(rows, key=lambda r: r[3])
+    # Variants with the same estimate share the explorer's first place.
+    low = min(r[3] for r in rows)
+    best_pred = (" = ".join(r[1] for r in rows if r[3] <= low * (1 + 1e-9)),)
     best_meas = min(rows, key=lambda r: r[4])
     print("| explorer's variant | measured as | explorer rank (of %d) | predicted µs | measured |"
           % len(kern["variants"]))
@@ -120,7 +122,7 @@ def main(argv):
     print("%s on %s: %d of the measured variants generated; pairs ordered alike "
           "%.3f (%.1f/%d); explorer's first among them: %s; measured fastest: %s"
           % (a.family, a.arch, len(rows), agree / n if n else 0, agree, n,
-             best_pred[1], best_meas[1]))
+             best_pred[0], best_meas[1]))
     return 0
 
 

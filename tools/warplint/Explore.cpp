@@ -29,6 +29,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 using namespace llvm;
@@ -129,6 +130,14 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
       std::stable_sort(V.begin(), V.end(), [](const Ranked &A, const Ranked &B) {
         return A.Seconds < B.Seconds;
       });
+      // Variants with the same estimate share a rank: the model cannot
+      // tell them apart, and the order it lists them in says nothing.
+      std::vector<unsigned> Rank(V.size());
+      for (size_t I = 0; I < V.size(); ++I)
+        Rank[I] = I > 0 && std::abs(V[I].Seconds - V[I - 1].Seconds) <=
+                               1e-9 * V[I].Seconds
+                      ? Rank[I - 1]
+                      : unsigned(I + 1);
       const std::string GpuName =
           Arch->Gpu.Name.empty() ? Arch->Gpu.Sm : Arch->Gpu.Name;
       if (Format == "json") {
@@ -137,7 +146,7 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
           json::Array As;
           for (const std::string &A : assumed(V[I].V.L, V[I].E))
             As.push_back(A);
-          json::Object O{{"rank", static_cast<int64_t>(I + 1)},
+          json::Object O{{"rank", static_cast<int64_t>(Rank[I])},
                          {"variant", V[I].V.Name},
                          {"change", V[I].V.Change},
                          {"time_seconds", V[I].Seconds},
@@ -167,7 +176,7 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
             if (std::find(P.Assumptions.begin(), P.Assumptions.end(), S) ==
                 P.Assumptions.end())
               P.Assumptions.push_back(S);
-          ExploreRow Row{unsigned(I + 1), V[I].V.Name, V[I].V.Change,
+          ExploreRow Row{Rank[I], V[I].V.Name, V[I].V.Change,
                          V[I].Bound, "", V[I].Seconds, Base / V[I].Seconds,
                          unsigned(A.size())};
           if (std::optional<json::Object> F = padFix(K, V[I].V))
@@ -191,7 +200,7 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
           if (std::find(All.begin(), All.end(), S) == All.end())
             All.push_back(S);
         outs() << fmt::format("  {:<4} {:<30} {:>10.4g} {:>6.2f}x  {:<16} {:>7}  {}\n",
-                              I + 1, V[I].V.Name, V[I].Seconds * 1e6,
+                              Rank[I], V[I].V.Name, V[I].Seconds * 1e6,
                               Base / V[I].Seconds,
                               V[I].Bound.empty() ? "-" : V[I].Bound, A.size(),
                               V[I].V.Change);
