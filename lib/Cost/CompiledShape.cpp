@@ -110,7 +110,11 @@ std::optional<double> CompiledShape::addressCost(const OpFacts &Op) const {
         break;
       }
   }
-  if (Total != Op.Count)
+  // A subscript of a multi-dimensional array (A[i][k]) records one address
+  // operation per dimension, and the access still advances one pointer: a
+  // line whose address operations are a whole multiple of its accesses
+  // is matched as that many per access.
+  if (Total == 0 || Op.Count % Total != 0)
     return std::nullopt; // cannot match them: counted as written
   return double(Varying);
 }

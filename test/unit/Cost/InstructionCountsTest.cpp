@@ -334,3 +334,25 @@ TEST(InstructionCountsTest, LongConstantLoopsAreUnrolledAsNvccDoes) {
   K.Loops[0].UnrollPragma = 1u;
   EXPECT_DOUBLE_EQ(CompiledShape(K).loopBranch(0, M), M.LoopBranch);
 }
+
+TEST(InstructionCountsTest, TwoDimensionalSubscriptsAreStrengthReducedToo) {
+  // c += A[i][k] * B[0][j] in a kept loop over k: the frontend records one
+  // address operation per subscript, 4 on the line for its 2 accesses.
+  // Each access advances one pointer: 1 add per iteration for A (it moves
+  // with k), none for B (hoisted). Before, 4 != 2 made the line count as
+  // written (4).
+  KernelFacts K;
+  K.Loops = {loop(0, Expr(4097), {}, "k")};
+  Expr Kk = Expr::symbol("k", SymbolKind::LoopIter);
+  K.Accesses.push_back(access(MemorySpace::Global, "A", Kk + Tx * Expr(1024), false, {0}));
+  K.Accesses.push_back(access(MemorySpace::Global, "B", Tx, false, {0}));
+  K.Accesses[0].Loc.Line = K.Accesses[1].Loc.Line = 7;
+  OpFacts Addr = op(OpKind::Address, OpType::Int64, 4, {0}, "global");
+  Addr.Loc.Line = 7;
+  InstructionMapping M;
+  CompiledShape S(K);
+  EXPECT_DOUBLE_EQ(S.opInstructions(Addr, M), 1);
+  // Three operations for two accesses cannot be matched: as written.
+  Addr.Count = 3;
+  EXPECT_GT(CompiledShape(K).opInstructions(Addr, M), 1);
+}
