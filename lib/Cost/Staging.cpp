@@ -101,7 +101,8 @@ BarrierFacts barrierAfter(const AccessFacts &A, std::vector<unsigned> Loops) {
 
 std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig &L,
                                         const std::string &Buffer, unsigned Fetch,
-                                        TileLayout Layout, std::string &WhyNot) {
+                                        TileLayout Layout, std::string &WhyNot,
+                                        const AssumedValues *Assumed) {
   const int64_t Bx = L.Block[0], By = L.Block[1];
   if (L.Block[2] != 1 || Bx < 1 || By < 1) {
     WhyNot = "the block is three-dimensional";
@@ -123,7 +124,7 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
     return std::nullopt;
   }
   const AccessFacts &F = K.Accesses[Refs[Fetch]];
-  const sym::Expr FI = withLaunchValues(F.Index, L);
+  const sym::Expr FI = withLaunchValues(F.Index, L, Assumed);
   std::optional<int64_t> Cx = constCoef(FI, "threadIdx.x");
   std::optional<int64_t> Cy = constCoef(FI, "threadIdx.y");
   if (Cx != 1 || !Cy) {
@@ -134,7 +135,7 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
   std::vector<int64_t> Delta;
   for (unsigned R : Refs) {
     const AccessFacts &A = K.Accesses[R];
-    std::optional<int64_t> D = (withLaunchValues(A.Index, L) - FI).asConst();
+    std::optional<int64_t> D = (withLaunchValues(A.Index, L, Assumed) - FI).asConst();
     if (!D || !sameAccessContext(A, F) || A.ElementSize != F.ElementSize) {
       WhyNot = "the references of '" + Buffer +
                "' do not differ by constants in the same loops and branches";
@@ -250,10 +251,11 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
 }
 
 std::optional<KernelVariant> stageStore(const KernelFacts &K, const LaunchConfig &L,
-                                        unsigned Access, std::string &WhyNot) {
+                                        unsigned Access, std::string &WhyNot,
+                                        const AssumedValues *Assumed) {
   const AccessFacts &W = K.Accesses[Access];
   // The launch's values (blockDim, scalar arguments): the tile is for it.
-  const sym::Expr WI = withLaunchValues(W.Index, L);
+  const sym::Expr WI = withLaunchValues(W.Index, L, Assumed);
   if (W.Space != MemorySpace::Global || !W.IsWrite || W.IsRead || W.IsAtomic) {
     WhyNot = "not a plain global store";
     return std::nullopt;
@@ -358,7 +360,8 @@ std::optional<KernelVariant> stageStore(const KernelFacts &K, const LaunchConfig
 }
 
 std::vector<KernelVariant> stagingVariants(const KernelFacts &K,
-                                           const LaunchConfig &L) {
+                                           const LaunchConfig &L,
+                                           const AssumedValues *Assumed) {
   std::vector<KernelVariant> V;
   std::map<std::string, unsigned> Reads; // read-only buffers' references
   std::vector<std::string> Order;
@@ -374,14 +377,31 @@ std::vector<KernelVariant> stagingVariants(const KernelFacts &K,
       for (TileLayout Lay :
            {TileLayout::Row, TileLayout::Column, TileLayout::PaddedColumn}) {
         std::string Why;
-        if (std::optional<KernelVariant> X = stageReads(K, L, B, F, Lay, Why))
+        if (std::optional<KernelVariant> X =
+                stageReads(K, L, B, F, Lay, Why, Assumed))
           V.push_back(std::move(*X));
       }
   for (unsigned I = 0; I < K.Accesses.size(); ++I) {
     std::string Why;
-    if (std::optional<KernelVariant> X = stageStore(K, L, I, Why))
+    if (std::optional<KernelVariant> X = stageStore(K, L, I, Why, Assumed))
       V.push_back(std::move(*X));
   }
+  // A rewrite that rests on an assumed size says so: the tile's indices
+  // hold its value.
+  std::string Used;
+  if (Assumed)
+    for (const auto &[Name, Value] : *Assumed) {
+      if (L.Args.count(Name))
+        continue;
+      bool Mentioned = false;
+      for (const AccessFacts &A : K.Accesses)
+        Mentioned = Mentioned || A.Index.mentions(Name);
+      if (Mentioned)
+        Used += fmt::format("{}'{}' = {}", Used.empty() ? "" : ", ", Name, Value);
+    }
+  if (!Used.empty())
+    for (KernelVariant &X : V)
+      X.Change += " (for " + Used + ", as assumed: not known at the launch)";
   return V;
 }
 

@@ -28,6 +28,7 @@
 #define WARPLINT_COST_STAGING_H
 
 #include "Cost/Variants.h"
+#include "Cost/Vectorize.h"
 
 #include <optional>
 #include <string>
@@ -39,19 +40,24 @@ enum class TileLayout { Row, Column, PaddedColumn };
 /// Reference \p Fetch (its position among the buffer's reads, in access
 /// order) of global buffer \p Buffer staged in a shared buffer of layout
 /// \p Layout. std::nullopt with \p WhyNot when the rewrite does not apply.
+/// \p Assumed: values of scalar parameters the launch does not give, as the
+/// estimate assumes them; a variant that relies on one says so.
 std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig &L,
                                         const std::string &Buffer, unsigned Fetch,
-                                        TileLayout Layout, std::string &WhyNot);
+                                        TileLayout Layout, std::string &WhyNot,
+                                        const AssumedValues *Assumed = nullptr);
 
 /// Global store number \p Access (an index into K.Accesses) staged through
 /// a tile. std::nullopt with \p WhyNot when the rewrite does not apply.
 std::optional<KernelVariant> stageStore(const KernelFacts &K, const LaunchConfig &L,
-                                        unsigned Access, std::string &WhyNot);
+                                        unsigned Access, std::string &WhyNot,
+                                        const AssumedValues *Assumed = nullptr);
 
 /// Every staging the kernel admits: each read-only buffer with two or more
 /// references, each reference fetched, in each layout; each strided store.
 std::vector<KernelVariant> stagingVariants(const KernelFacts &K,
-                                           const LaunchConfig &L);
+                                           const LaunchConfig &L,
+                                           const AssumedValues *Assumed = nullptr);
 
 } // namespace warplint
 

@@ -50,7 +50,8 @@ static bool padBuffer(KernelFacts &K, const SharedBufferFacts &Buf) {
 }
 
 std::vector<KernelVariant> kernelVariants(const KernelFacts &K, const LaunchConfig &L0,
-                                const GpuModel &Gpu, unsigned ReadOnlyCacheBytes) {
+                                const GpuModel &Gpu, unsigned ReadOnlyCacheBytes,
+                                const std::map<std::string, int64_t> *Assumed) {
   std::vector<KernelVariant> V;
   V.push_back({"as written", "-", K, L0});
   // Block shapes covering the same threads.
@@ -156,7 +157,7 @@ std::vector<KernelVariant> kernelVariants(const KernelFacts &K, const LaunchConf
   // strided stores; the tile of a staged store padded too, and on 1.x also
   // visited in diagonal block order (the steps of Ruetsch & Micikevicius).
   const bool Diagonal = !Gpu.PartitionsHashed && L0.Grid[1] > 1;
-  for (KernelVariant &S : stagingVariants(K, L0)) {
+  for (KernelVariant &S : stagingVariants(K, L0, Assumed)) {
     if (S.Name.size() < 6 || S.Name.compare(S.Name.size() - 6, 6, " store") != 0) {
       V.push_back(std::move(S));
       continue;

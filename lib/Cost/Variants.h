@@ -12,6 +12,7 @@
 #include "Facts/Launch.h"
 #include "Warp/Analyses.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -42,7 +43,9 @@ struct KernelVariant {
 std::vector<KernelVariant> kernelVariants(const KernelFacts &K,
                                           const LaunchConfig &L0,
                                           const GpuModel &Gpu,
-                                          unsigned ReadOnlyCacheBytes = 0);
+                                          unsigned ReadOnlyCacheBytes = 0,
+                                          const std::map<std::string, int64_t>
+                                              *Assumed = nullptr);
 
 } // namespace warplint
 

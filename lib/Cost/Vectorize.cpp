@@ -5,13 +5,17 @@
 
 namespace warplint {
 
-sym::Expr withLaunchValues(const sym::Expr &E, const LaunchConfig &L) {
+sym::Expr withLaunchValues(const sym::Expr &E, const LaunchConfig &L,
+                           const AssumedValues *Assumed) {
   std::map<std::string, sym::Expr> B;
   const char Dims[] = {'x', 'y', 'z'};
   for (int I = 0; I < 3; ++I)
     B.emplace(std::string("blockDim.") + Dims[I], sym::Expr(L.Block[I]));
   for (const auto &[Name, V] : L.Args)
     B.emplace(Name, sym::Expr(V));
+  if (Assumed)
+    for (const auto &[Name, V] : *Assumed)
+      B.emplace(Name, sym::Expr(V)); // the launch's value wins
   return E.substitute(B);
 }
 

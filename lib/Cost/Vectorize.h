@@ -22,6 +22,7 @@
 
 #include "Cost/Variants.h"
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -32,9 +33,14 @@ namespace warplint {
 std::optional<KernelVariant> vectorize(const KernelFacts &K, const LaunchConfig &L,
                                        unsigned Width, std::string &WhyNot);
 
+/// Values of scalar parameters that the launch does not give, as the
+/// estimate assumes them (the enumerator's choice; docs/explore.md).
+using AssumedValues = std::map<std::string, int64_t>;
+
 /// \p E with the launch's known values (blockDim, the scalar arguments)
-/// substituted.
-sym::Expr withLaunchValues(const sym::Expr &E, const LaunchConfig &L);
+/// substituted, and the assumed ones of \p Assumed.
+sym::Expr withLaunchValues(const sym::Expr &E, const LaunchConfig &L,
+                           const AssumedValues *Assumed = nullptr);
 
 } // namespace warplint
 

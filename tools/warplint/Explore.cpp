@@ -113,8 +113,26 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
         continue;
       ++Kernels;
       std::vector<Ranked> V;
+      // Scalar parameters the launch does not give: the values the
+      // estimate assumes for them, so that the rewrites see the same ones.
+      std::map<std::string, int64_t> Assumed;
+      for (const ParamFacts &P : K.Params) {
+        if (P.IsPointer || Configs.front().Args.count(P.Name))
+          continue;
+        auto It = KO.Analysis.Enum.Assumptions.find(P.Name);
+        sym::Assumption None;
+        const sym::Assumption &A =
+            It == KO.Analysis.Enum.Assumptions.end() ? None : It->second;
+        std::optional<int64_t> V =
+            A.Equal ? A.Equal
+                    : A.pick(KO.Analysis.Enum.DefaultParamValue,
+                             KO.Analysis.Enum.Variant);
+        if (V)
+          Assumed[P.Name] = *V;
+      }
       for (KernelVariant &X : kernelVariants(K, Configs.front(), Arch->Gpu,
-                                             Arch->Arch.ReadOnlyCacheBytes)) {
+                                             Arch->Arch.ReadOnlyCacheBytes,
+                                             &Assumed)) {
         std::vector<KernelEstimate> E =
             estimateKernel(X.K, {X.L}, Arch->Arch, Arch->Gpu, KO);
         // No estimate (the variant does not fit on the GPU): not ranked.
