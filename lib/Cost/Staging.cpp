@@ -176,7 +176,7 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
   Store.ValueFrom = N.Accesses.size() - 1;
   N.Accesses.push_back(Store);
   N.Barriers.push_back(barrierAfter(F, F.Loops));
-  unsigned Shared = 0, Halo = 0;
+  unsigned Halo = 0;
   for (size_t R = 0; R < Refs.size(); ++R) {
     const AccessFacts &A = K.Accesses[Refs[R]];
     const int64_t D = Delta[R];
@@ -185,7 +185,6 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
     sym::Expr Pos = Tx;
     if (D == 0) {
       N.Accesses.push_back(sharedAt(A, Buf, Layout, Tx, Ty, false));
-      ++Shared;
       continue;
     }
     if (*Cy != 0 && D % *Cy == 0 && std::abs(D / *Cy) < By) {
@@ -224,7 +223,6 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
     AccessFacts S = sharedAt(A, Buf, Layout, Px, Py, false);
     S.Guards.push_back({B.Id, false});
     N.Accesses.push_back(S);
-    ++Shared;
     ++Halo;
   }
   const std::string Decl = fmt::format(
@@ -246,7 +244,6 @@ std::optional<KernelVariant> stageReads(const KernelFacts &K, const LaunchConfig
                          "memory at the block's edge ({} branch{} on threadIdx)",
                          Halo, Halo == 1 ? "" : "es")
            : "");
-  (void)Shared;
   return X;
 }
 

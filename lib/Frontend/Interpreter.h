@@ -378,6 +378,10 @@ private:
   Value pointerArith(const Value &Ptr, const Value &Off, QualType PointeeTy,
                      bool Subtract);
   void recordBarrier(StringRef Name, SourceLocation L);
+  /// A branch on \p Cond (written \p CondE, at \p L) in the current
+  /// context: its call chain, enclosing loops and guards.
+  BranchFacts branchFact(unsigned Id, BranchKind K, const SymExpr &Cond,
+                         const clang::Expr *CondE, SourceLocation L) const;
   void recordOp(OpKind K, OpType T, const void *Node, SourceLocation L,
                 std::string Name = "", int64_t Divisor = 0);
   /// recordOp for an expression, unless it is a compile-time constant.

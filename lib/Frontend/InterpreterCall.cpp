@@ -11,6 +11,22 @@
 namespace warplint {
 namespace detail {
 
+BranchFacts Interpreter::branchFact(unsigned Id, BranchKind K, const SymExpr &Cond,
+                                    const clang::Expr *CondE,
+                                    SourceLocation L) const {
+  BranchFacts B;
+  B.Id = Id;
+  B.Kind = K;
+  B.Condition = Cond;
+  B.ThreadDependent = Cond.isThreadDependent();
+  B.Text = text(CondE);
+  B.Loc = loc(L);
+  B.Calls = Calls;
+  B.Loops = LoopStack;
+  B.Guards = Guards;
+  return B;
+}
+
 void Interpreter::recordBarrier(StringRef Name, SourceLocation L) {
   if (!recording())
     return;

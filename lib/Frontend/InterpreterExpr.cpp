@@ -119,19 +119,9 @@ Value Interpreter::evalConditional(const ConditionalOperator *CO) {
     return eval(*K ? CO->getTrueExpr() : CO->getFalseExpr());
   recordExprOp(OpKind::Select, CO->getType(), CO);
   unsigned Id = recording() ? NextBranch++ : ~0u;
-  if (recording()) {
-    BranchFacts B;
-    B.Id = Id;
-    B.Kind = BranchKind::Conditional;
-    B.Condition = C;
-    B.ThreadDependent = C.isThreadDependent();
-    B.Text = text(CO->getCond());
-    B.Loc = loc(CO->getQuestionLoc());
-    B.Calls = Calls;
-    B.Loops = LoopStack;
-    B.Guards = Guards;
-    Out.Branches.push_back(B);
-  }
+  if (recording())
+    Out.Branches.push_back(branchFact(Id, BranchKind::Conditional, C,
+                                      CO->getCond(), CO->getQuestionLoc()));
   Guards.push_back({Id, true});
   Value T = eval(CO->getTrueExpr());
   Guards.back().Taken = false;

@@ -132,16 +132,7 @@ Flow Interpreter::execParallelLoop(const ForStmt *FS, const SymExpr &Thread) {
   SymExpr Cond = asExpr(eval(CondE), CondE);
   recordOp(OpKind::Branch, OpType::Other, FS, FS->getForLoc());
   unsigned Id = recording() ? NextBranch++ : ~0u;
-  BranchFacts B;
-  B.Id = Id;
-  B.Kind = BranchKind::If;
-  B.Condition = Cond;
-  B.ThreadDependent = Cond.isThreadDependent();
-  B.Text = text(CondE);
-  B.Loc = loc(FS->getForLoc());
-  B.Calls = Calls;
-  B.Loops = LoopStack;
-  B.Guards = Guards;
+  BranchFacts B = branchFact(Id, BranchKind::If, Cond, CondE, FS->getForLoc());
   size_t Depth = Guards.size();
   Guards.push_back({Id, true});
   exec(FS->getBody());

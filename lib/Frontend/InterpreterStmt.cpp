@@ -175,16 +175,9 @@ Flow Interpreter::execIf(const IfStmt *IS) {
   unsigned Id = recording() ? NextBranch++ : ~0u;
   bool ThenExits = alwaysExits(IS->getThen());
 
-  BranchFacts B;
-  B.Id = Id;
-  B.Kind = ThenExits && !IS->getElse() ? BranchKind::EarlyExit : BranchKind::If;
-  B.Condition = Cond;
-  B.ThreadDependent = Cond.isThreadDependent();
-  B.Text = text(CondE);
-  B.Loc = loc(IS->getIfLoc());
-  B.Calls = Calls;
-  B.Loops = LoopStack;
-  B.Guards = Guards;
+  BranchFacts B = branchFact(
+      Id, ThenExits && !IS->getElse() ? BranchKind::EarlyExit : BranchKind::If,
+      Cond, CondE, IS->getIfLoc());
 
   Env Before = Vars;
   size_t Depth = Guards.size();
@@ -229,19 +222,9 @@ Flow Interpreter::execSwitch(const SwitchStmt *SS) {
   SymExpr Cond = asExpr(eval(CondE), CondE);
   recordOp(OpKind::Branch, OpType::Other, SS, SS->getSwitchLoc());
   unsigned Id = recording() ? NextBranch++ : ~0u;
-  if (recording()) {
-    BranchFacts B;
-    B.Id = Id;
-    B.Kind = BranchKind::Switch;
-    B.Condition = Cond;
-    B.ThreadDependent = Cond.isThreadDependent();
-    B.Text = text(CondE);
-    B.Loc = loc(SS->getSwitchLoc());
-    B.Calls = Calls;
-    B.Loops = LoopStack;
-    B.Guards = Guards;
-    Out.Branches.push_back(B);
-  }
+  if (recording())
+    Out.Branches.push_back(
+        branchFact(Id, BranchKind::Switch, Cond, CondE, SS->getSwitchLoc()));
   // The cases are not told apart: the body runs under the switch's guard,
   // and locals it assigns are unknown after it.
   std::set<const ValueDecl *> Assigned;
