@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <unordered_map>
 
 namespace warplint {
 
@@ -39,6 +40,28 @@ std::string fmtNum(double X) {
 
 } // namespace
 
+/// Fenwick tree over trace positions: a 1 at the last reference of each
+/// block, so the distinct blocks referenced between two positions is a
+/// range sum (reuse distance in O(log n)).
+class LastUse {
+public:
+  explicit LastUse(size_t N) : Tree(N + 1, 0) {}
+  void add(size_t Pos, int Delta) {
+    for (size_t I = Pos + 1; I < Tree.size(); I += I & (~I + 1))
+      Tree[I] += Delta;
+  }
+  /// Ones at positions [0, Pos).
+  int64_t before(size_t Pos) const {
+    int64_t S = 0;
+    for (size_t I = Pos; I > 0; I -= I & (~I + 1))
+      S += Tree[I];
+    return S;
+  }
+
+private:
+  std::vector<int64_t> Tree;
+};
+
 CgCacheResult cgPredictL2(const std::vector<CgAccess> &Trace,
                           const CgCacheConfig &Cache) {
   CgCacheResult R;
@@ -48,57 +71,86 @@ CgCacheResult cgPredictL2(const std::vector<CgAccess> &Trace,
     R.Error = "cache line size must be a power of two";
     return R;
   }
-  if (A == 0 || Cache.SizeBytes == 0 || Cache.SizeBytes % (A * B) != 0) {
+  // Hashed sets: lines spread over the sets as if the cache were one LRU
+  // of all its lines (K = 1, A = lines): a reference hits when fewer
+  // distinct blocks than the cache holds were referenced since the last.
+  const bool Full = Cache.HashedSets;
+  if (Full ? Cache.SizeBytes == 0 || Cache.SizeBytes % B != 0
+           : A == 0 || Cache.SizeBytes == 0 || Cache.SizeBytes % (A * B) != 0) {
     R.Ok = false;
-    R.Error = "cache size must be a positive multiple of associativity x "
-              "line size";
+    R.Error = Full ? "cache size must be a positive multiple of the line size"
+                   : "cache size must be a positive multiple of "
+                     "associativity x line size";
     return R;
   }
-  const uint64_t K = Cache.SizeBytes / (A * B);
+  const uint64_t K = Full ? 1 : Cache.SizeBytes / (A * B);
+  const uint64_t Ways = Full ? Cache.SizeBytes / B : A;
   R.Sets = K;
   R.NumHitPerSet.assign(K, 0);
+  unsigned Shift = 0;
+  while ((uint64_t(1) << Shift) < B)
+    ++Shift;
+  // The distinct blocks of each warp instruction, in first-touch order.
+  std::vector<std::vector<uint64_t>> BlocksOf(Trace.size());
+  size_t Refs = 0;
+  for (size_t T = 0; T < Trace.size(); ++T) {
+    for (uint64_t Addr : Trace[T].Addresses) {
+      uint64_t M = Addr >> Shift;
+      if (std::find(BlocksOf[T].begin(), BlocksOf[T].end(), M) ==
+          BlocksOf[T].end())
+        BlocksOf[T].push_back(M);
+    }
+    Refs += BlocksOf[T].size();
+  }
   // Per set, the blocks of its sub-trace T_i, most recent first. The
   // position of m in this stack is |TCS_m[j]|: the distinct blocks of T_i
   // referenced since m[j-1]. Only positions below A decide a hit, so the
   // stack keeps A entries; a block below them, or never seen (j = 1),
-  // misses.
-  std::vector<std::vector<uint64_t>> Stack(K);
-  unsigned Shift = 0;
-  while ((uint64_t(1) << Shift) < B)
-    ++Shift;
-  for (const CgAccess &Acc : Trace) {
+  // misses. One set (Full): the same count from the Fenwick tree.
+  std::vector<std::vector<uint64_t>> Stack(Full ? 0 : K);
+  LastUse Ones(Full ? Refs : 0);
+  std::unordered_map<uint64_t, size_t> Last;
+  size_t Now = 0;
+  for (size_t T = 0; T < Trace.size(); ++T) {
+    const CgAccess &Acc = Trace[T];
     CgClassCounts &CC = Acc.Class == CgClass::Coal     ? R.Coal
                         : Acc.Class == CgClass::Uncoal ? R.Uncoal
                                                        : R.Const;
     ++CC.WarpInsts;
-    // The distinct blocks of this warp instruction, in first-touch order.
-    std::vector<uint64_t> Blocks;
-    for (uint64_t Addr : Acc.Addresses) {
-      uint64_t M = Addr >> Shift;
-      if (std::find(Blocks.begin(), Blocks.end(), M) == Blocks.end())
-        Blocks.push_back(M);
-    }
     unsigned Misses = 0;
-    for (uint64_t M : Blocks) {
-      std::vector<uint64_t> &S = Stack[M % K];
-      auto It = std::find(S.begin(), S.end(), M);
-      bool Hit = It != S.end() && uint64_t(It - S.begin()) < A;
-      if (It != S.end())
-        S.erase(It);
-      S.insert(S.begin(), M);
-      if (S.size() > A)
-        S.pop_back();
+    for (uint64_t M : BlocksOf[T]) {
+      bool Hit = false;
+      const uint64_t Set = Full ? 0 : M % K;
+      if (Full) {
+        auto It = Last.find(M);
+        if (It != Last.end()) {
+          const int64_t Distinct = Ones.before(Now) - Ones.before(It->second + 1);
+          Hit = uint64_t(Distinct) < Ways;
+          Ones.add(It->second, -1);
+        }
+        Ones.add(Now, 1);
+        Last[M] = Now++;
+      } else {
+        std::vector<uint64_t> &S = Stack[Set];
+        auto It = std::find(S.begin(), S.end(), M);
+        Hit = It != S.end() && uint64_t(It - S.begin()) < Ways;
+        if (It != S.end())
+          S.erase(It);
+        S.insert(S.begin(), M);
+        if (S.size() > Ways)
+          S.pop_back();
+      }
       ++CC.References;
       if (Hit) {
         ++CC.Hits;
         ++R.NumHit;
-        ++R.NumHitPerSet[M % K];
+        ++R.NumHitPerSet[Set];
       } else {
         ++CC.Misses;
         ++Misses;
       }
     }
-    R.ReferencesPerAccess.push_back(unsigned(Blocks.size()));
+    R.ReferencesPerAccess.push_back(unsigned(BlocksOf[T].size()));
     R.MissesPerAccess.push_back(Misses);
   }
   for (CgClassCounts *CC : {&R.Coal, &R.Uncoal, &R.Const})

@@ -36,6 +36,12 @@ struct CgCacheConfig {
   uint64_t SizeBytes = 0;     ///< K x A x B
   uint64_t Associativity = 0; ///< A
   uint64_t LineBytes = 0;     ///< B, a power of two
+  /// false: the set of line address m is m mod K (CGPredict Sec. 3.3.4).
+  /// true: the GPU hashes addresses (Fermi on), so lines spread over the
+  /// sets and a power-of-two stride does not crowd one set: the cache is
+  /// analysed as one LRU of all its lines (K = 1, A = SizeBytes / B;
+  /// Associativity is not used).
+  bool HashedSets = false;
 };
 
 /// One warp memory instruction: the byte addresses its threads touch, in

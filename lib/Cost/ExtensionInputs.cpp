@@ -323,13 +323,6 @@ CgL2Choice cgL2For(const ArchSpec &A) {
     C.Assumptions.push_back("L2 line of 128 bytes for " + G +
                             " (l2_line_bytes unknown)");
   }
-  uint64_t Assoc = A.L2Assoc;
-  if (Assoc == 0) {
-    Assoc = DefaultL2Associativity;
-    C.Assumptions.push_back("the L2 of " + G + " is " +
-                            std::to_string(Assoc) +
-                            "-way set associative (l2_assoc unknown)");
-  }
   uint64_t Bytes = A.L2Bytes;
   const unsigned SMs = std::max(1u, A.SmCount);
   if (SMs > 1) {
@@ -337,12 +330,37 @@ CgL2Choice cgL2For(const ArchSpec &A) {
     C.Assumptions.push_back(
         "the one-SM L2 trace meets 1/" + std::to_string(SMs) +
         " of the L2 (" + std::to_string(A.L2Bytes) +
-        " bytes shared by the SMs), LRU, set = line address modulo sets");
+        " bytes shared by the SMs)");
+  }
+  C.Cache.LineBytes = Line;
+  if (A.PartitionsHashed) {
+    // Hashed addresses spread the lines of a power-of-two stride over all
+    // sets instead of crowding one (CGPredict's m mod K, Sec. 3.3.4): the
+    // sets behave as one LRU of every line (CgCacheConfig::HashedSets).
+    const uint64_t Lines = std::max<uint64_t>(1, Bytes / Line);
+    C.Cache.SizeBytes = Lines * Line;
+    C.Cache.Associativity = Lines;
+    C.Cache.HashedSets = true;
+    C.Assumptions.push_back(
+        "the L2 is analysed as one LRU of its " + std::to_string(Lines) +
+        " lines: " + G +
+        " hashes addresses (partitions_hashed), so lines do not crowd "
+        "one set as with CGPredict's line address modulo sets");
+    C.Ok = true;
+    return C;
+  }
+  uint64_t Assoc = A.L2Assoc;
+  if (Assoc == 0) {
+    Assoc = DefaultL2Associativity;
+    C.Assumptions.push_back("the L2 of " + G + " is " +
+                            std::to_string(Assoc) +
+                            "-way set associative (l2_assoc unknown)");
   }
   uint64_t Sets = std::max<uint64_t>(1, Bytes / (Assoc * Line));
   C.Cache.SizeBytes = Sets * Assoc * Line;
   C.Cache.Associativity = Assoc;
-  C.Cache.LineBytes = Line;
+  C.Assumptions.push_back("the L2 is LRU, set = line address modulo " +
+                          std::to_string(Sets) + " sets");
   C.Ok = true;
   return C;
 }

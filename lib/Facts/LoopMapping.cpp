@@ -359,6 +359,25 @@ loopTripCount(const PortLoop &L, const KernelFacts &Seq,
   return Mean;
 }
 
+std::optional<int64_t>
+hostLoopMiddle(const PortLoop &L, const KernelFacts &Seq,
+               const std::map<std::string, sym::Assumption> &Assumed,
+               int64_t Trips) {
+  const LoopFacts *F = loopFactsOf(L, Seq);
+  if (!F || !F->Start || L.Var.empty() || Trips < 1)
+    return std::nullopt;
+  std::optional<int64_t> Start =
+      F->Start->evaluate([&](const sym::Expr &S) -> std::optional<int64_t> {
+        auto It = Assumed.find(S.name());
+        if (It != Assumed.end() && It->second.Equal)
+          return *It->second.Equal;
+        return std::nullopt;
+      });
+  if (!Start)
+    return std::nullopt;
+  return *Start + L.Step * ((Trips - 1) / 2);
+}
+
 LaunchConfig launchFor(const LoopMapping &M, const std::vector<int64_t> &Trips,
                        const std::vector<PortLoop> &Loops) {
   LaunchConfig C;

@@ -127,6 +127,14 @@ loopTripCount(const PortLoop &L, const KernelFacts &Seq,
               const std::map<std::string, sym::Assumption> &Assumed,
               std::string &Why, std::string *Averaged = nullptr);
 
+/// The value of host loop \p L's variable at its middle iteration of
+/// \p Trips, start + step x floor((Trips - 1) / 2): the launch that stands
+/// for all of them. std::nullopt when its start is not a known constant.
+std::optional<int64_t>
+hostLoopMiddle(const PortLoop &L, const KernelFacts &Seq,
+               const std::map<std::string, sym::Assumption> &Assumed,
+               int64_t Trips);
+
 /// The launch covering the mapped loops' trip counts \p Trips (indexed as
 /// \p M.Dims): grid = ceil(trip / block) in each dimension.
 LaunchConfig launchFor(const LoopMapping &M, const std::vector<int64_t> &Trips,

@@ -101,6 +101,10 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
                                    const SelectedArch &Arch, PortedKernel &Out) {
   const std::vector<PortLoop> &Loops = Src.loops();
   const auto &Assumed = PO.EO.Analysis.Enum.Assumptions;
+  // A host loop's variable is a kernel argument: every launch is estimated
+  // as its middle one (unless --assume fixes the variable).
+  EstimateOptions EO = PO.EO;
+  std::vector<std::string> HostNotes;
   for (unsigned H : PK.HostLoops) {
     std::string Why;
     std::optional<int64_t> N = loopTripCount(Loops[H], Src.sequential(),
@@ -111,6 +115,20 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     }
     Out.Launches *= *N;
     Out.HostLoops.push_back(formatv("{0} ({1} iterations)", Loops[H].Var, *N));
+    const std::string &V = Loops[H].Var;
+    if (Assumed.count(V))
+      continue;
+    if (std::optional<int64_t> Mid =
+            hostLoopMiddle(Loops[H], Src.sequential(), Assumed, *N)) {
+      sym::Assumption A;
+      A.Equal = *Mid;
+      EO.Analysis.Enum.Assumptions[V] = A;
+      HostNotes.push_back(formatv(
+          "every launch of the host loop '{0}' ({1} iterations) is estimated "
+          "as its middle one, {0} = {2} (--assume='{0} == N' to choose "
+          "another)",
+          V, *N, *Mid));
+    }
   }
   bool SpecApplies =
       PO.Spec && std::any_of(PK.Candidates.begin(), PK.Candidates.end(),
@@ -122,8 +140,9 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     std::vector<std::string> Notes;
     for (unsigned D : M.Dims) {
       std::string Why, Averaged;
-      std::optional<int64_t> N =
-          loopTripCount(Loops[D], Src.sequential(), Assumed, Why, &Averaged);
+      std::optional<int64_t> N = loopTripCount(
+          Loops[D], Src.sequential(), EO.Analysis.Enum.Assumptions, Why,
+          &Averaged);
       if (!N) {
         Out.Problem = Why;
         return;
@@ -141,9 +160,11 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     LaunchConfig L = launchFor(M, Trips, Loops);
     if (!Arch.Note.empty())
       L.Assumptions.push_back(Arch.Note);
+    L.Assumptions.insert(L.Assumptions.end(), HostNotes.begin(),
+                         HostNotes.end());
     L.Assumptions.insert(L.Assumptions.end(), Notes.begin(), Notes.end());
     std::vector<KernelEstimate> E =
-        estimateKernel(K, {L}, Arch.Arch, Arch.Gpu, PO.EO);
+        estimateKernel(K, {L}, Arch.Arch, Arch.Gpu, EO);
     if (E.empty() || !(E.front().Cycles.TimeSeconds > 0))
       continue; // does not fit on the GPU: not ranked
     PortedMapping PM;
@@ -151,6 +172,15 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     PM.Estimate = std::move(E.front());
     PM.Estimate.File = Loops[M.Root].Loc.File;
     PM.Chosen = SpecApplies && matchesSpec(M, *PO.Spec, Loops);
+    // The middle value of a host loop is said once, as such.
+    for (const auto &[V, A] : EO.Analysis.Enum.Assumptions) {
+      if (Assumed.count(V) || !A.Equal)
+        continue;
+      const std::string Given =
+          formatv("'{0}' = {1} (as given)", V, *A.Equal).str();
+      auto &As = PM.Estimate.Assumptions;
+      As.erase(std::remove(As.begin(), As.end(), Given), As.end());
+    }
     for (const UnknownFacts &U : K.Unknowns)
       PM.Estimate.Assumptions.push_back(
           formatv("line {0}: {1}", U.Loc.Line, U.Reason));

@@ -150,6 +150,39 @@ TEST(CGPredictTest, TemporalConflictSets) {
   EXPECT_EQ(R4.MissesPerAccess, (std::vector<unsigned>{2, 1, 1, 0, 1, 0}));
 }
 
+// Hashed sets (CgCacheConfig::HashedSets): the cache is one LRU of all its
+// lines. Four rows 16 KiB apart, read twice: with m mod K every row meets
+// in set 0 of a 2-way cache of 4 lines and the second pass misses; hashed,
+// the four lines fit the four the cache holds and all hit.
+TEST(CGPredictTest, HashedSetsAreOneLruOfAllLines) {
+  std::vector<CgAccess> T;
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (uint64_t Row = 0; Row < 4; ++Row)
+      T.push_back({CgClass::Uncoal, {Row * 16384}});
+  CgCacheResult Mod = cgPredictL2(T, {256, 2, 64});
+  ASSERT_TRUE(Mod.Ok) << Mod.Error;
+  EXPECT_EQ(Mod.Sets, 2u);
+  EXPECT_EQ(Mod.NumHit, 0u);
+  CgCacheConfig H{256, 0, 64, true};
+  CgCacheResult Hashed = cgPredictL2(T, H);
+  ASSERT_TRUE(Hashed.Ok) << Hashed.Error;
+  EXPECT_EQ(Hashed.Sets, 1u);
+  EXPECT_EQ(Hashed.NumHit, 4u);
+  EXPECT_EQ(Hashed.MissesPerAccess,
+            (std::vector<unsigned>{1, 1, 1, 1, 0, 0, 0, 0}));
+  // A fifth row: each line is evicted (4 distinct lines in between) before
+  // it comes back, as LRU does with a cyclic working set one over its size.
+  T.clear();
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (uint64_t Row = 0; Row < 5; ++Row)
+      T.push_back({CgClass::Uncoal, {Row * 16384}});
+  EXPECT_EQ(cgPredictL2(T, H).NumHit, 0u);
+  // Reuse at distance 3 among them still hits.
+  T.push_back({CgClass::Uncoal, {2 * 16384}});
+  EXPECT_EQ(cgPredictL2(T, H).NumHit, 1u);
+  EXPECT_FALSE(cgPredictL2(T, {200, 0, 64, true}).Ok);
+}
+
 TEST(CGPredictTest, CacheFeedsTheLatencyModel) {
   CgCacheResult C = cgPredictL2(trace(), {256, 2, 64});
   CgPredictInput In = kernel();

@@ -167,19 +167,31 @@ TEST(CgTraceTest, L2ShareOfOneSm) {
   A.L2Bytes = 1 << 20;
   A.L2LineBytes = 128;
   A.SmCount = 4;
+  A.PartitionsHashed = false;
   // 16 ways assumed; 1 MiB / 4 SMs = 256 KiB = 128 sets x 16 x 128.
   CgL2Choice C = cgL2For(A);
   ASSERT_TRUE(C.Ok);
+  EXPECT_FALSE(C.Cache.HashedSets);
   EXPECT_EQ(C.Cache.Associativity, DefaultL2Associativity);
   EXPECT_EQ(C.Cache.SizeBytes, 262144u);
   EXPECT_TRUE(mentions(C.Assumptions, "16-way"));
   EXPECT_TRUE(mentions(C.Assumptions, "1/4 of the L2"));
+  EXPECT_TRUE(mentions(C.Assumptions, "modulo 128 sets"));
   A.L2Assoc = 8;
   A.SmCount = 1;
   C = cgL2For(A);
   EXPECT_EQ(C.Cache.Associativity, 8u);
   EXPECT_EQ(C.Cache.SizeBytes, uint64_t(1) << 20);
-  EXPECT_TRUE(C.Assumptions.empty());
+  EXPECT_FALSE(mentions(C.Assumptions, "-way"));
+  // Hashed addresses: one LRU of the share's lines, no associativity.
+  A.PartitionsHashed = true;
+  A.SmCount = 4;
+  C = cgL2For(A);
+  ASSERT_TRUE(C.Ok);
+  EXPECT_TRUE(C.Cache.HashedSets);
+  EXPECT_EQ(C.Cache.SizeBytes, 262144u);
+  EXPECT_TRUE(mentions(C.Assumptions, "one LRU of its 2048 lines"));
+  EXPECT_TRUE(cgPredictL2({}, C.Cache).Ok);
   A.L2Bytes = 0;
   EXPECT_FALSE(cgL2For(A).Ok);
 }

@@ -155,6 +155,24 @@ TEST(LoopMappingTest, SequentialOuterLoopBecomesAHostLoop) {
   EXPECT_EQ(loopTripCount(Loops[0], Seq, {}, Why), 10);
 }
 
+TEST(LoopMappingTest, HostLoopStandsAtItsMiddleIteration) {
+  // for (t = 1; t < 11; t += 3): iterations t = 1, 4, 7, 10; the middle
+  // one (index floor(3 / 2) = 1) is t = 4.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "t", 1, std::nullopt, 4)};
+  Seq.Loops[0].Start = Expr(1);
+  std::vector<PortLoop> Loops{portLoop("t", 1, std::nullopt, {}, false)};
+  Loops[0].Step = 3;
+  EXPECT_EQ(hostLoopMiddle(Loops[0], Seq, {}, 4), 4);
+  EXPECT_EQ(hostLoopMiddle(Loops[0], Seq, {}, 1), 1);
+  // A start the assumptions fix: t = s .. with s == 10.
+  Seq.Loops[0].Start = Expr::symbol("s", SymbolKind::Param);
+  EXPECT_FALSE(hostLoopMiddle(Loops[0], Seq, {}, 4));
+  std::map<std::string, Assumption> A;
+  A["s"].Equal = 10;
+  EXPECT_EQ(hostLoopMiddle(Loops[0], Seq, A, 5), 16);
+}
+
 TEST(LoopMappingTest, NotMappableLoopIsNotParallel) {
   Gemm G;
   G.Loops[0].NotMappable = "the scalar 's' is carried from one iteration "
