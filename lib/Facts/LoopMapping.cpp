@@ -121,10 +121,11 @@ split(const sym::Expr &Index, const std::string &Iter,
 
 /// Whether \p A and \p B (one array) touch disjoint elements in two
 /// different iterations of a loop of at most \p Trips iterations. Both
-/// must move with the iteration by the same constant C and agree but for
-/// the inner loops' terms, and C x (a - b) (a != b) must never equal the
-/// difference of those terms: it is smaller than |C| (the inner terms stay
-/// within one step of the iteration), or a multiple of a G with
+/// must move with the iteration by the same constant C and differ, but for
+/// the inner loops' terms, by a constant d; C x (a - b) (a != b) must never
+/// equal d plus the difference of those terms: that sum stays below |C| in
+/// magnitude (the inner terms stay within one step of the iteration), or it
+/// is a multiple of a G (d and every inner coefficient are) with
 /// |C| x (Trips - 1) < G (the GCD test).
 static bool separated(const AccessFacts &A, const AccessFacts &B,
                       const std::string &Iter,
@@ -132,13 +133,34 @@ static bool separated(const AccessFacts &A, const AccessFacts &B,
                       std::optional<int64_t> Trips) {
   std::optional<SplitIndex> SA = split(A.Index, Iter, Inner);
   std::optional<SplitIndex> SB = split(B.Index, Iter, Inner);
-  if (!SA || !SB || SA->C == 0 || SA->C != SB->C || SA->Rest != SB->Rest)
+  if (!SA || !SB || SA->C == 0 || SA->C != SB->C)
     return false;
-  int64_t C = SA->C < 0 ? -SA->C : SA->C;
-  if (SA->Bounded && SB->Bounded &&
-      std::max(std::abs(SB->Lo - SA->Hi), std::abs(SB->Hi - SA->Lo)) < C)
+  const sym::Expr Diff = SB->Rest - SA->Rest;
+  const int64_t C = SA->C < 0 ? -SA->C : SA->C;
+  std::optional<int64_t> D = Diff.asConst();
+  if (D && SA->Bounded && SB->Bounded &&
+      std::max(std::abs(*D + SB->Lo - SA->Hi), std::abs(*D + SB->Hi - SA->Lo)) <
+          C)
     return true;
+  // The GCD test: d may hold the loops around (fixed in this loop), when
+  // linear in them with every coefficient a multiple of G.
   uint64_t G = std::gcd(SA->Gcd, SB->Gcd);
+  std::map<std::string, sym::Expr> Used, Zero;
+  Diff.collectSymbols(Used);
+  sym::Expr Linear(0);
+  for (const auto &[Name, Sym] : Used) {
+    std::optional<sym::Expr> Coef = Diff.coefficientOf(Name);
+    std::optional<int64_t> K = Coef ? Coef->asConst() : std::nullopt;
+    if (!K)
+      return false;
+    G = std::gcd(G, uint64_t(*K < 0 ? -*K : *K));
+    Linear = Linear + sym::Expr(*K) * Sym;
+    Zero[Name] = sym::Expr(0);
+  }
+  std::optional<int64_t> D0 = Diff.substitute(Zero).asConst();
+  if (!D0 || (Diff - Linear - sym::Expr(*D0)).asConst() != std::optional<int64_t>(0))
+    return false;
+  G = std::gcd(G, uint64_t(*D0 < 0 ? -*D0 : *D0));
   return G > 0 && Trips && *Trips >= 1 && uint64_t(C) * uint64_t(*Trips - 1) < G;
 }
 

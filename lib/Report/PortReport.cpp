@@ -137,8 +137,13 @@ std::string renderPortText(const PortReport &R) {
   if (!R.NotParallel.empty() || !R.LeftSequential.empty())
     Out += "\n";
   Out += fmt::format("\npredicted GPU time of '{}' (the mappings marked *): "
-                     "{}\n",
+                     "{}",
                      R.Function, formatSeconds(R.TotalSeconds));
+  if (!R.LeftSequential.empty())
+    Out += fmt::format("; not included: the {} loop{} left to the CPU",
+                       R.LeftSequential.size(),
+                       R.LeftSequential.size() == 1 ? "" : "s");
+  Out += "\n";
   return Out;
 }
 

@@ -134,6 +134,37 @@ TEST(LoopMappingTest, InnerLoopTermsWithinOneRowStaySeparate) {
   EXPECT_FALSE(parallelLoops(Loops, Seq)[0].Parallel);
 }
 
+TEST(LoopMappingTest, RowsApartByAConstantOrAnOuterLoopStaySeparate) {
+  // TRMM's shape: for i < 64: for j < 64: for k < 63 - i:
+  //   B[i][j] += A[..] * B[i + 1 + k][j]
+  // Under j the two accesses of B move with j by 1 and differ by
+  // (1 + k) x 64: a multiple of 64 > 1 x 63, so the iterations of j touch
+  // disjoint columns; i is not parallel (row i + 1 + k is another i's).
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "i", 1, std::nullopt, 64),
+               loopFact(1, "j", 2, 0u, 64),
+               loopFact(2, "k", 3, 1u, Expr(63) - iter("i"))};
+  Expr I = iter("i"), J = iter("j"), K = iter("k");
+  Seq.Accesses = {access("B", (I + 1 + K) * 64 + J, false, {0, 1, 2},
+                         "B[i + 1 + k][j]"),
+                  access("B", I * 64 + J, true, {0, 1, 2}, "B[i][j]")};
+  std::vector<PortLoop> Loops{portLoop("i", 1, std::nullopt, {1}, true),
+                              portLoop("j", 2, 0u, {2}, true),
+                              portLoop("k", 3, 1u, {}, false)};
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Parallel);
+  EXPECT_TRUE(V[1].Parallel) << V[1].Why;
+  // SYMM's shape: C[k][j] and C[i][j] under j, k < i: they differ by
+  // (i - k) x 64, i fixed in j: still a multiple of 64.
+  Seq.Accesses = {access("C", K * 64 + J, true, {0, 1, 2}, "C[k][j]"),
+                  access("C", I * 64 + J, true, {0, 1}, "C[i][j]")};
+  EXPECT_TRUE(parallelLoops(Loops, Seq)[1].Parallel);
+  // A difference that is not a multiple of the row (C[i][j + 1]) is not
+  // provable.
+  Seq.Accesses[1].Index = I * 64 + J + 1;
+  EXPECT_FALSE(parallelLoops(Loops, Seq)[1].Parallel);
+}
+
 TEST(LoopMappingTest, SequentialOuterLoopBecomesAHostLoop) {
   // for t < 10: for i < 64: a[i] = b[i] + f[t] (t writes a[i] in every t)
   KernelFacts Seq;

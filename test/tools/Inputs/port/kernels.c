@@ -20,3 +20,10 @@ void steps(int n, float f[N], float a[N]) {
 }
 
 float straight(float x) { return x * 2; }
+
+void mixed(float a[N], float b[N]) {
+  for (int i = 0; i < N; i++)
+    b[i] = a[i] * 2;
+  for (int i = 1; i < N; i++)
+    a[i] = a[i - 1] + b[i];
+}
