@@ -42,6 +42,22 @@ public:
   std::string L2Why; ///< why there is no L2 trace, once tried
   std::optional<MdmDerivation> Mdm;
 
+  /// CGPredict's no_smem_load_inst (eq. 19): the stores to shared memory
+  /// of a value read from memory, per thread, each as many times as the
+  /// loops around it run (a tiled product's kk loop stages a tile per
+  /// iteration).
+  double smemLoadsPerThread(std::vector<std::string> &Assumptions) const {
+    InstructionCountOptions IO;
+    IO.Enum = O.Analysis.Enum;
+    double N = 0;
+    for (const AccessFacts &A : K.Accesses)
+      if (A.ValueFrom && A.Space == MemorySpace::Shared)
+        N += A.Loops.empty()
+                 ? 1
+                 : executionsPerThread(K, A.Loops, L, IO, Assumptions);
+    return N;
+  }
+
   /// Runs CGPredict's L2 trace into L2 (or L2Why), once.
   void runL2() {
     if (L2 || !L2Why.empty())
@@ -252,9 +268,6 @@ CgPredictInput cgPredictInputFor(const KernelFacts &K, const ArchSpec &Arch,
     G.NoSynchInsts = D.Sync;
     G.SmemCoalInsts = D.Shared;
     G.XCoal = std::max(1.0, D.SharedConflictDegree);
-    for (const AccessFacts &A : K.Accesses)
-      if (A.ValueFrom && A.Space == MemorySpace::Shared)
-        G.NoSmemLoadInsts += 1;
   } else {
     G.NoCoalInsts = C.Counts.CoalMem;
     G.NoUncoalInsts = C.Counts.UncoalMem;
@@ -305,6 +318,11 @@ void runCGPredict(const KernelFacts &K, const ArchSpec &Arch,
                   const OccupancySummary &Occ, const HongKimLaunch &HL,
                   LazyExtensionInputs &X, CycleEstimate &C) {
   CgPredictInput G = cgPredictInputFor(K, Arch, C);
+  if (C.Derived) {
+    std::vector<std::string> Notes;
+    G.NoSmemLoadInsts = X.smemLoadsPerThread(Notes);
+    addUnique(G.Assumptions, Notes);
+  }
   setDramTransactions(G, C, X);
   G.B = Occ.BlocksPerSm;
   G.N = Occ.WarpsPerSm;

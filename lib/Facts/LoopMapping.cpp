@@ -127,12 +127,12 @@ split(const sym::Expr &Index, const std::string &Iter,
 /// magnitude (the inner terms stay within one step of the iteration), or it
 /// is a multiple of a G (d and every inner coefficient are) with
 /// |C| x (Trips - 1) < G (the GCD test).
-static bool separated(const AccessFacts &A, const AccessFacts &B,
-                      const std::string &Iter,
-                      const std::map<std::string, std::optional<int64_t>> &Inner,
-                      std::optional<int64_t> Trips) {
-  std::optional<SplitIndex> SA = split(A.Index, Iter, Inner);
-  std::optional<SplitIndex> SB = split(B.Index, Iter, Inner);
+static bool separatedIndex(
+    const sym::Expr &IA, const sym::Expr &IB, const std::string &Iter,
+    const std::map<std::string, std::optional<int64_t>> &Inner,
+    std::optional<int64_t> Trips) {
+  std::optional<SplitIndex> SA = split(IA, Iter, Inner);
+  std::optional<SplitIndex> SB = split(IB, Iter, Inner);
   if (!SA || !SB || SA->C == 0 || SA->C != SB->C)
     return false;
   const sym::Expr Diff = SB->Rest - SA->Rest;
@@ -164,14 +164,37 @@ static bool separated(const AccessFacts &A, const AccessFacts &B,
   return G > 0 && Trips && *Trips >= 1 && uint64_t(C) * uint64_t(*Trips - 1) < G;
 }
 
+/// The flattened indices separated, or, for accesses with one subscript
+/// per dimension of the array, one dimension whose subscripts are (two
+/// elements differ where one subscript does: `C[ii + i][jj + j]` in two
+/// iterations of a tile loop jj stepping by 32, j < 32).
+static bool separated(const AccessFacts &A, const AccessFacts &B,
+                      const std::string &Iter,
+                      const std::map<std::string, std::optional<int64_t>> &Inner,
+                      std::optional<int64_t> Trips) {
+  if (separatedIndex(A.Index, B.Index, Iter, Inner, Trips))
+    return true;
+  if (A.Subscripts.size() < 2 || A.Subscripts.size() != B.Subscripts.size())
+    return false;
+  for (size_t D = 0; D < A.Subscripts.size(); ++D)
+    if (separatedIndex(A.Subscripts[D], B.Subscripts[D], Iter, Inner, Trips))
+      return true;
+  return false;
+}
+
 /// Why the iterations of the loop \p F (induction variable \p Var) are not
 /// independent, judged from the accesses under it; "" when they are.
-static std::string dependenceUnder(const LoopFacts &F, const std::string &Var,
+static std::string dependenceUnder(const LoopFacts &F, const PortLoop &L,
                                    const KernelFacts &Seq) {
   const std::string &Iter = F.IterSymbol;
+  const std::string &Var = L.Var;
   std::vector<const AccessFacts *> Writes, Under;
   for (const AccessFacts &A : Seq.Accesses) {
     if (!under(A, F.Id))
+      continue;
+    // An array declared in the body is a new one in every iteration.
+    if (std::find(L.LocalArrays.begin(), L.LocalArrays.end(), A.Base) !=
+        L.LocalArrays.end())
       continue;
     Under.push_back(&A);
     if (!A.IsWrite)
@@ -214,7 +237,7 @@ std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
       R[I].Why = "the loop was not interpreted";
       continue;
     }
-    R[I].Why = dependenceUnder(*F, L.Var, Seq);
+    R[I].Why = dependenceUnder(*F, L, Seq);
     R[I].Parallel = R[I].Why.empty();
   }
   return R;
@@ -227,9 +250,13 @@ sym::Expr globalThreadIndex(char Dim) {
 std::string LoopMapping::name(const std::vector<PortLoop> &Loops) const {
   std::string S;
   static const char *Names[] = {"x", "y", "z"};
-  for (size_t D = 0; D < Dims.size() && D < 3; ++D)
+  for (size_t D = 0; D < Dims.size() && D < 3; ++D) {
     S += (S.empty() ? "" : " ") + std::string(Names[D]) + "=" +
          Loops[Dims[D]].Var;
+    // Tiled: the block's loop, then the threads' (the first phase's).
+    if (Tile > 0 && !Phases.empty() && D < Phases.front().Dims.size())
+      S += "/" + Loops[Phases.front().Dims[D]].Var;
+  }
   return S;
 }
 
@@ -406,10 +433,14 @@ LaunchConfig launchFor(const LoopMapping &M, const std::vector<int64_t> &Trips,
   C.Block = M.Block;
   for (size_t D = 0; D < M.Dims.size() && D < 3; ++D) {
     int64_t T = D < Trips.size() ? Trips[D] : 1;
-    C.Grid[D] = std::max<int64_t>(1, (T + C.Block[D] - 1) / C.Block[D]);
+    // Tiled: one block per iteration of a tile loop.
+    int64_t Per = M.Tile > 0 ? 1 : C.Block[D];
+    C.Grid[D] = std::max<int64_t>(1, (T + Per - 1) / Per);
   }
   C.From = LaunchConfig::Source::Option;
   C.Origin = "the mapping " + M.name(Loops) + " of the loops' trip counts";
+  if (M.Tile > 0)
+    C.Origin += " (one block per tile)";
   return C;
 }
 

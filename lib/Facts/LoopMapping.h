@@ -47,6 +47,9 @@ struct PortLoop {
   /// carried from one iteration to the next); "" when it can.
   std::string NotMappable;
   int64_t Step = 1; ///< the induction variable's constant step
+  /// The arrays declared inside the loop's body (at any depth): private to
+  /// one iteration, left out of its dependence test (a tiled nest's tiles).
+  std::vector<std::string> LocalArrays;
 };
 
 /// Whether a loop's iterations are independent, and why not.
@@ -71,12 +74,30 @@ std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
 /// blockIdx.d * blockDim.d + threadIdx.d, for d in x, y, z.
 sym::Expr globalThreadIndex(char Dim);
 
+/// One phase of a tiled kernel (CGPredict Sec. 3.6): a nest of loops over
+/// the tile whose iterations are the block's threads.
+struct TilePhase {
+  std::vector<unsigned> Dims; ///< loop indices, x first: threadIdx
+  /// A __syncthreads follows the phase: it writes a shared tile the next
+  /// phase (or, in a sequential loop, the loop's first phase of the next
+  /// iteration) reads or writes, or reads one it writes.
+  bool BarrierAfter = false;
+  std::string BarrierWhy; ///< "'As' is written here and read at line 28"
+};
+
 /// A kernel made from a loop nest: Dims[0] becomes x, Dims[1] (if any) y.
 struct LoopMapping {
   unsigned Root = 0;           ///< the outermost mapped loop
   std::vector<unsigned> Dims;  ///< loop indices, x first
   std::array<int64_t, 3> Block{{256, 1, 1}};
-  /// "x=j y=i"
+  /// Tiled (tiledMapping): the tile size; Dims are then the tile loops,
+  /// their variable start + step x blockIdx.d, and Phases the thread nests.
+  int64_t Tile = 0;
+  std::vector<TilePhase> Phases;
+  /// The local arrays of the tile loop's body: the block's __shared__
+  /// buffers.
+  std::vector<std::string> Shared;
+  /// "x=j y=i"; tiled: "x=jj/j y=ii/i" (block loop / thread loop)
   std::string name(const std::vector<PortLoop> &Loops) const;
 };
 
@@ -102,6 +123,29 @@ struct PortKernel {
 std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
                                     const std::vector<LoopVerdict> &Verdicts,
                                     const PortBlocks &Blocks = {});
+
+/// The constant trip count of \p L in \p Seq, if it has one.
+std::optional<int64_t> constantTrips(const PortLoop &L, const KernelFacts &Seq);
+
+/// A tiled loop nest (CGPredict Sec. 3.6, docs/port.md "Tiled C and shared
+/// memory") as one kernel, or std::nullopt with \p WhyNot. The root of
+/// \p K (and its perfectly nested parallel child, as x) must step by the
+/// tile T > 1: they become blockIdx. Inside the innermost of them, possibly
+/// inside sequential loops (the `kk` of a tiled product), every parallel
+/// loop must start a phase: T iterations of step 1, perfectly nested with
+/// another such loop (as x) when the tile loops are two. The phases' loops
+/// become threadIdx, the block T (x T); loops inside a phase stay
+/// sequential in the thread. The tile loop's local arrays are the shared
+/// buffers; a barrier follows a phase that conflicts with the next one on
+/// them (TilePhase::BarrierAfter). With \p OnlyShared (--port-shared) only
+/// the arrays it names are shared; the tile's others are each thread's own.
+std::optional<LoopMapping> tiledMapping(const std::vector<PortLoop> &Loops,
+                                        const std::vector<LoopVerdict> &Verdicts,
+                                        const PortKernel &K,
+                                        const KernelFacts &Seq,
+                                        std::string &WhyNot,
+                                        const std::vector<std::string>
+                                            *OnlyShared = nullptr);
 
 /// --port-map: "x=j,y=i" (or "x=i"): which loop variable becomes which
 /// thread dimension.

@@ -244,6 +244,10 @@ void Interpreter::bindKernelParameters(const FunctionDecl &FD) {
     if (T->isPointerType() || T->isArrayType()) {
       // A kernel's pointer parameters point to global memory.
       Vars[P] = Value::pointer(Name, MemorySpace::Global, SymExpr(0));
+      // `float C[N][N]`: C[i][j] has a subscript per dimension.
+      if (ArrayPointerSubscripts && T->isPointerType() &&
+          T->getPointeeType()->isArrayType())
+        Vars[P].SubsValid = true;
     } else if (T->isIntegralOrEnumerationType()) {
       SymExpr S = SymExpr::symbol(Name, SymbolKind::Param);
       noteSymbol(S, "kernel parameter", P->getLocation());

@@ -262,6 +262,16 @@ public:
   /// before it only the declarations run.
   void runPorted(const FunctionDecl &FD, const Stmt *Root);
   std::map<const Stmt *, SymExpr> ParallelLoops;
+  /// Tiled ports: the parallel loops whose condition holds for every thread
+  /// (a loop over the tile, as many iterations as the block's threads): no
+  /// guard; the loops a __syncthreads follows; the local arrays that are
+  /// the block's __shared__ buffers.
+  std::set<const Stmt *> UnguardedLoops;
+  std::set<const Stmt *> BarrierAfterLoops;
+  std::set<const VarDecl *> PortShared;
+  /// The port: a parameter `float C[N][N]` (a pointer to arrays) records
+  /// one subscript per dimension of its accesses (AccessFacts::Subscripts).
+  bool ArrayPointerSubscripts = false;
 
   Value eval(const clang::Expr *E);
   std::string text(const clang::Expr *E) const;

@@ -205,7 +205,7 @@ void Interpreter::recordSharedBuffer(const VarDecl *VD) {
 
 Value Interpreter::rootOf(const VarDecl *VD) {
   MemorySpace Space = MemorySpace::Local;
-  if (VD->hasAttr<CUDASharedAttr>()) {
+  if (VD->hasAttr<CUDASharedAttr>() || PortShared.count(VD)) {
     Space = MemorySpace::Shared;
     recordSharedBuffer(VD);
   } else if (VD->hasAttr<CUDAConstantAttr>()) {

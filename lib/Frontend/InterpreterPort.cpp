@@ -127,8 +127,12 @@ Flow Interpreter::execParallelLoop(const ForStmt *FS, const SymExpr &Thread) {
   }
   Vars[IV] = Value::scalar(Vars[IV].E + SymExpr(Step) * Thread);
   const clang::Expr *CondE = FS->getCond();
-  if (!CondE)
-    return exec(FS->getBody());
+  if (!CondE || UnguardedLoops.count(FS)) {
+    exec(FS->getBody());
+    if (BarrierAfterLoops.count(FS))
+      recordBarrier("__syncthreads", FS->getEndLoc());
+    return {};
+  }
   SymExpr Cond = asExpr(eval(CondE), CondE);
   recordOp(OpKind::Branch, OpType::Other, FS, FS->getForLoc());
   unsigned Id = recording() ? NextBranch++ : ~0u;
@@ -139,6 +143,8 @@ Flow Interpreter::execParallelLoop(const ForStmt *FS, const SymExpr &Thread) {
   Guards.resize(Depth);
   if (recording())
     Out.Branches.push_back(B);
+  if (BarrierAfterLoops.count(FS))
+    recordBarrier("__syncthreads", FS->getEndLoc());
   return {};
 }
 

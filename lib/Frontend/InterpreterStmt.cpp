@@ -255,7 +255,7 @@ Flow Interpreter::execSwitch(const SwitchStmt *SS) {
 
 void Interpreter::execDecl(const VarDecl *VD) {
   QualType T = VD->getType();
-  if (VD->hasAttr<CUDASharedAttr>()) {
+  if (VD->hasAttr<CUDASharedAttr>() || PortShared.count(VD)) {
     recordSharedBuffer(VD);
     return;
   }

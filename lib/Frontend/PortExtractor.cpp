@@ -112,6 +112,19 @@ private:
   }
 };
 
+/// The arrays declared in \p S, at any depth.
+void localArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (V->getType()->isArrayType() && V->isLocalVarDecl())
+          Out.push_back(V);
+  for (const Stmt *C : S->children())
+    localArrays(C, Out);
+}
+
 const Stmt *onlyStatement(const Stmt *S) {
   while (true) {
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
@@ -158,6 +171,10 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
     L.NotMappable = "not a loop over one integer variable stepped by a "
                     "constant";
   }
+  std::vector<const VarDecl *> Arrays;
+  localArrays(FS->getBody(), Arrays);
+  for (const VarDecl *V : Arrays)
+    L.LocalArrays.push_back(V->getName().str());
   P.Loops.push_back(L);
   P.Stmts.push_back(FS);
   if (Parent)
@@ -221,7 +238,10 @@ PortSource::load(llvm::StringRef File, llvm::StringRef Function,
   I->Loc = Locs.loc(I->F->getLocation());
   collectLoops(I->F->getBody(), std::nullopt, *I, Locs, Ctx);
   I->Seq = extractFunctionFacts(*I->F, Ctx,
-                                [&](Interpreter &In) { In.runKernel(*I->F); });
+                                [&](Interpreter &In) {
+                                  In.ArrayPointerSubscripts = true;
+                                  In.runKernel(*I->F);
+                                });
   return std::unique_ptr<PortSource>(new PortSource(std::move(I)));
 }
 
@@ -229,8 +249,29 @@ KernelFacts PortSource::kernel(const LoopMapping &M) const {
   ASTContext &Ctx = P->AST->getASTContext();
   KernelFacts K = extractFunctionFacts(*P->F, Ctx, [&](Interpreter &In) {
     static const char Dims[] = {'x', 'y', 'z'};
-    for (size_t D = 0; D < M.Dims.size() && D < 3; ++D)
-      In.ParallelLoops[P->Stmts[M.Dims[D]]] = globalThreadIndex(Dims[D]);
+    if (M.Tile > 0) {
+      // Tiled: the tile loops are the blocks, the phases' loops the
+      // block's threads (as many as its iterations: no guard).
+      for (size_t D = 0; D < M.Dims.size() && D < 3; ++D)
+        In.ParallelLoops[P->Stmts[M.Dims[D]]] = sym::blockIdx(Dims[D]);
+      for (const TilePhase &Ph : M.Phases) {
+        for (size_t D = 0; D < Ph.Dims.size() && D < 3; ++D) {
+          In.ParallelLoops[P->Stmts[Ph.Dims[D]]] = sym::threadIdx(Dims[D]);
+          In.UnguardedLoops.insert(P->Stmts[Ph.Dims[D]]);
+        }
+        if (Ph.BarrierAfter)
+          In.BarrierAfterLoops.insert(P->Stmts[Ph.Dims.back()]);
+      }
+      std::vector<const VarDecl *> Arrays;
+      localArrays(P->Stmts[M.Dims.front()]->getBody(), Arrays);
+      for (const VarDecl *V : Arrays)
+        if (std::find(M.Shared.begin(), M.Shared.end(), V->getName().str()) !=
+            M.Shared.end())
+          In.PortShared.insert(V);
+    } else {
+      for (size_t D = 0; D < M.Dims.size() && D < 3; ++D)
+        In.ParallelLoops[P->Stmts[M.Dims[D]]] = globalThreadIndex(Dims[D]);
+    }
     In.runPorted(*P->F, P->Stmts[M.Root]);
   });
   K.Name += ":" + std::to_string(P->Loops[M.Root].Loc.Line);

@@ -23,13 +23,79 @@ static llvm::json::Value toJSON(const PortedMapping &M) {
                                         {"threads_sharing", S.ThreadsSharing},
                                         {"reads_per_thread", S.ReadsPerThread},
                                         {"access", S.Text}});
-  return llvm::json::Object{{"mapping", M.Name},
+  llvm::json::Object O{{"mapping", M.Name},
                             {"chosen", M.Chosen},
                             {"seconds_per_launch", M.SecondsPerLaunch},
                             {"seconds", M.Seconds},
                             {"arrays", std::move(Arrays)},
                             {"shared_memory_candidates", std::move(Shared)},
                             {"estimate", toJSON(M.Estimate)}};
+  if (const std::optional<PortedTiling> &T = M.Tiling) {
+    llvm::json::Array Phases, Buffers;
+    for (const PortedTiling::Phase &P : T->Phases) {
+      llvm::json::Object PO{{"line", P.Line},
+                            {"thread_loops", llvm::json::Array(P.ThreadLoops)},
+                            {"barrier_after", P.BarrierAfter}};
+      if (P.BarrierAfter)
+        PO["barrier_why"] = P.BarrierWhy;
+      Phases.push_back(std::move(PO));
+    }
+    for (const PortedTiling::Buffer &B : T->Shared)
+      Buffers.push_back(llvm::json::Object{{"array", B.Name},
+                                           {"element_type", B.ElementType},
+                                           {"dims", llvm::json::Array(B.Dims)},
+                                           {"bytes", B.Bytes}});
+    O["tiled"] = llvm::json::Object{
+        {"tile", T->Tile},
+        {"block_loops", llvm::json::Array(T->BlockLoops)},
+        {"phases", std::move(Phases)},
+        {"shared_buffers", std::move(Buffers)},
+        {"shared_bytes_per_block", T->SharedBytesPerBlock},
+        {"barriers", T->Barriers},
+        {"barriers_per_thread", T->BarriersPerThread},
+        {"shared_accesses_per_thread", T->SharedAccessesPerThread},
+        {"bank_conflict_degree", T->BankConflictDegree}};
+  }
+  return O;
+}
+
+static std::string tilingText(const PortedTiling &T) {
+  static const char *D[] = {"x", "y", "z"};
+  std::string Out;
+  std::vector<std::string> Blocks, Bufs;
+  for (size_t I = 0; I < T.BlockLoops.size() && I < 3; ++I)
+    Blocks.push_back(fmt::format("{} -> blockIdx.{}", T.BlockLoops[I], D[I]));
+  for (const PortedTiling::Buffer &B : T.Shared) {
+    std::string Dims;
+    for (int64_t N : B.Dims)
+      Dims += fmt::format("[{}]", N);
+    Bufs.push_back(fmt::format("{} {}{} ({} bytes)", B.ElementType, B.Name,
+                               Dims, B.Bytes));
+  }
+  Out += fmt::format("      tiled {}: {}; shared memory: {}{} bytes per "
+                     "block\n",
+                     T.Tile, fmt::join(Blocks, ", "),
+                     Bufs.empty() ? std::string("none, ")
+                                  : fmt::format("__shared__ {}; ",
+                                                fmt::join(Bufs, ", ")),
+                     T.SharedBytesPerBlock);
+  for (const PortedTiling::Phase &P : T.Phases) {
+    std::vector<std::string> Threads;
+    for (size_t I = 0; I < P.ThreadLoops.size() && I < 3; ++I)
+      Threads.push_back(
+          fmt::format("{} -> threadIdx.{}", P.ThreadLoops[I], D[I]));
+    Out += fmt::format("      phase at line {}: {}{}\n", P.Line,
+                       fmt::join(Threads, ", "),
+                       P.BarrierAfter
+                           ? "; then __syncthreads(): " + P.BarrierWhy
+                           : std::string());
+  }
+  Out += fmt::format("      barriers: {} in the kernel, {:.4g} per thread; "
+                     "shared accesses: {:.4g} per thread, {:.3g}-way bank "
+                     "conflicts\n",
+                     T.Barriers, T.BarriersPerThread,
+                     T.SharedAccessesPerThread, T.BankConflictDegree);
+  return Out;
 }
 
 static llvm::json::Array toJSON(const std::vector<SequentialLoop> &Ls) {
@@ -124,6 +190,8 @@ std::string renderPortText(const PortReport &R) {
                          C.Bound.empty() ? "" : "bound: " + C.Bound);
       if (!C.Breakdown.empty())
         Out += fmt::format("      {}\n", C.Breakdown);
+      if (M.Tiling)
+        Out += tilingText(*M.Tiling);
       Out += insights(M);
     }
   }

@@ -16,10 +16,35 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+/// A tiled nest mapped with shared memory (CGPredict Sec. 3.6).
+struct PortedTiling {
+  int64_t Tile = 0;
+  std::vector<std::string> BlockLoops; ///< blockIdx.x's loop first
+  struct Phase {
+    unsigned Line = 0;
+    std::vector<std::string> ThreadLoops; ///< threadIdx.x's loop first
+    bool BarrierAfter = false;
+    std::string BarrierWhy;
+  };
+  std::vector<Phase> Phases;
+  struct Buffer {
+    std::string Name, ElementType;
+    std::vector<int64_t> Dims;
+    int64_t Bytes = 0;
+  };
+  std::vector<Buffer> Shared;
+  int64_t SharedBytesPerBlock = 0;
+  unsigned Barriers = 0;          ///< in the kernel's text
+  double BarriersPerThread = 0;   ///< executed
+  double SharedAccessesPerThread = 0;
+  double BankConflictDegree = 1;
+};
 
 struct PortedMapping {
   std::string Name; ///< "x=j y=i"
@@ -31,6 +56,7 @@ struct PortedMapping {
   double Seconds = 0; ///< per launch x launches
   std::vector<ArrayAccessClass> Arrays;
   std::vector<SharedCandidate> Shared;
+  std::optional<PortedTiling> Tiling;
 };
 
 struct PortedKernel {

@@ -244,6 +244,20 @@ cl::opt<bool> PortMayAlias(
              "dependence test assumes, and the element stays in a register "
              "over the loop; docs/port.md)"),
     cl::cat(Category));
+cl::opt<bool> PortUntiled(
+    "port-untiled",
+    cl::desc("With --port: a tiled loop nest (loops stepping by a tile "
+             "around loops over the tile) is mapped as plain loops, one "
+             "thread per iteration of the tile loops (default: the tile "
+             "loops are the blocks, the loops over a tile the threads, the "
+             "tile's local arrays shared memory; docs/port.md)"),
+    cl::cat(Category));
+cl::list<std::string> PortShared(
+    "port-shared",
+    cl::desc("With --port, for a tiled nest: the local arrays of the tile "
+             "that are the block's __shared__ buffers (default: all of "
+             "them); the others are each thread's own"),
+    cl::value_desc("ARRAY"), cl::CommaSeparated, cl::cat(Category));
 cl::list<std::string> PortBlock(
     "port-block",
     cl::desc("With --port: the block shape of 2-D mappings (e.g. 32x8; "

@@ -43,6 +43,8 @@ extern llvm::cl::opt<std::string> PortMap;
 extern llvm::cl::list<std::string> PortBlock;
 extern llvm::cl::list<std::string> PortIndependent;
 extern llvm::cl::opt<bool> PortMayAlias;
+extern llvm::cl::opt<bool> PortUntiled;
+extern llvm::cl::list<std::string> PortShared;
 extern llvm::cl::opt<bool> Estimate;
 extern llvm::cl::opt<std::string> ModelOpt;
 extern llvm::cl::list<std::string> CountsOpt;

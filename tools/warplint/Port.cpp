@@ -21,10 +21,12 @@
 #include "Report/PortReport.h"
 #include "Symbolic/Assumptions.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -95,6 +97,81 @@ struct PortOptions {
 };
 } // namespace
 
+/// What a tiled mapping assumes (CGPredict Sec. 3.6), for the report.
+static std::vector<std::string> tilingNotes(const LoopMapping &M,
+                                            const std::vector<PortLoop> &Loops) {
+  static const char D[] = {'x', 'y', 'z'};
+  std::vector<std::string> R;
+  std::vector<std::string> Blocks;
+  for (size_t I = 0; I < M.Dims.size() && I < 3; ++I)
+    Blocks.push_back(formatv("{0} = start + {1} x blockIdx.{2}",
+                             Loops[M.Dims[I]].Var, Loops[M.Dims[I]].Step, D[I]));
+  R.push_back(formatv("tiled (CGPredict Sec. 3.6): the loops stepping by the "
+                      "tile ({0}) are the blocks, one per tile: {1}",
+                      M.Tile, llvm::join(Blocks, ", ")));
+  for (const TilePhase &P : M.Phases) {
+    std::vector<std::string> T;
+    for (size_t I = 0; I < P.Dims.size() && I < 3; ++I)
+      T.push_back(formatv("{0} = start + threadIdx.{1}", Loops[P.Dims[I]].Var,
+                          D[I]));
+    R.push_back(formatv("the phase at line {0}: {1}, with no guard (the "
+                        "loops' {2} iterations are the block's threads); the "
+                        "loops inside it stay sequential in the thread",
+                        Loops[P.Dims.back()].Loc.Line, llvm::join(T, ", "), M.Tile));
+    if (P.BarrierAfter)
+      R.push_back(formatv("a __syncthreads() after the phase at line {0}: {1}",
+                          Loops[P.Dims.back()].Loc.Line, P.BarrierWhy));
+  }
+  R.push_back(M.Shared.empty()
+                  ? std::string("the tile declares no local array: no shared "
+                                "memory")
+                  : formatv("the tile's local arrays {0} are the block's "
+                            "__shared__ buffers (CGPredict's hints); each "
+                            "thread loads the elements its phase assigns",
+                            llvm::join(M.Shared, ", "))
+                        .str());
+  return R;
+}
+
+/// The report's view of a tiled mapping: its loops, phases, shared buffers
+/// (from the kernel's facts) and barriers.
+static PortedTiling tilingOf(const LoopMapping &M,
+                             const std::vector<PortLoop> &Loops,
+                             const KernelFacts &K, const KernelEstimate &E) {
+  PortedTiling T;
+  T.Tile = M.Tile;
+  for (unsigned D : M.Dims)
+    T.BlockLoops.push_back(Loops[D].Var);
+  for (const TilePhase &P : M.Phases) {
+    PortedTiling::Phase Ph;
+    Ph.Line = Loops[P.Dims.back()].Loc.Line;
+    for (unsigned D : P.Dims)
+      Ph.ThreadLoops.push_back(Loops[D].Var);
+    Ph.BarrierAfter = P.BarrierAfter;
+    Ph.BarrierWhy = P.BarrierWhy;
+    T.Phases.push_back(Ph);
+  }
+  for (const SharedBufferFacts &S : K.SharedBuffers) {
+    PortedTiling::Buffer B;
+    B.Name = S.Name;
+    B.ElementType = S.ElementType;
+    B.Bytes = S.ElementSize;
+    for (const std::optional<int64_t> &D : S.Dims) {
+      B.Dims.push_back(D.value_or(0));
+      B.Bytes *= D.value_or(0);
+    }
+    T.SharedBytesPerBlock += B.Bytes;
+    T.Shared.push_back(B);
+  }
+  T.Barriers = K.Barriers.size();
+  if (const std::optional<InstructionCounts> &D = E.Cycles.Derived) {
+    T.BarriersPerThread = D->Sync;
+    T.SharedAccessesPerThread = D->Shared;
+    T.BankConflictDegree = D->SharedConflictDegree;
+  }
+  return T;
+}
+
 /// Every candidate of \p PK estimated and ranked into \p Out.
 static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
                                    const PortOptions &PO,
@@ -157,6 +234,9 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     for (const std::string &N : keepInvariantUpdates(
              K, PortMayAlias ? PortAliasing::MayAlias : PortAliasing::Restrict))
       Notes.push_back(N);
+    if (M.Tile > 0)
+      for (const std::string &N : tilingNotes(M, Loops))
+        Notes.push_back(N);
     LaunchConfig L = launchFor(M, Trips, Loops);
     if (!Arch.Note.empty())
       L.Assumptions.push_back(Arch.Note);
@@ -188,8 +268,11 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     PM.Seconds = PM.SecondsPerLaunch * double(Out.Launches);
     if (PM.Estimate.Cycles.Derived) {
       PM.Arrays = arrayClasses(K, *PM.Estimate.Cycles.Derived);
-      PM.Shared = sharedCandidates(K, L, *PM.Estimate.Cycles.Derived);
+      if (M.Tile == 0)
+        PM.Shared = sharedCandidates(K, L, *PM.Estimate.Cycles.Derived);
     }
+    if (M.Tile > 0)
+      PM.Tiling = tilingOf(M, Loops, K, PM.Estimate);
     Out.Name = K.Name;
     Out.Mappings.push_back(std::move(PM));
   }
@@ -258,6 +341,32 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     }
   }
   std::vector<PortKernel> PKs = portKernels(Loops, Verdicts, PO.Blocks);
+  // A tiled nest (docs/port.md, "Tiled C and shared memory"): its one
+  // mapping, the tile loops as blocks and the tiles' arrays shared.
+  std::map<unsigned, std::string> NotTiled;
+  std::vector<std::string> OnlyShared(PortShared.begin(), PortShared.end());
+  for (const std::string &A : OnlyShared)
+    if (std::none_of(Loops.begin(), Loops.end(), [&](const PortLoop &L) {
+          return std::find(L.LocalArrays.begin(), L.LocalArrays.end(), A) !=
+                 L.LocalArrays.end();
+        })) {
+      errs() << "warplint: error: --port-shared: '" << A
+             << "' is not an array declared inside a loop of '"
+             << PortFunction << "'\n";
+      return 2;
+    }
+  for (PortKernel &PK : PKs) {
+    if (PortUntiled || Loops[PK.Root].Step <= 1)
+      continue;
+    std::string WhyNot;
+    if (std::optional<LoopMapping> M =
+            tiledMapping(Loops, Verdicts, PK, S.sequential(), WhyNot,
+                         OnlyShared.empty() ? nullptr : &OnlyShared))
+      PK.Candidates = {*M};
+    else
+      NotTiled[PK.Root] = "the loop nest is not mapped as a tiled one: " +
+                          WhyNot;
+  }
 
   PortReport R;
   R.File = Files.front();
@@ -292,9 +401,12 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     K.Loc = Loops[PK.Root].Loc;
     K.Loop = Loops[PK.Root].Var;
     estimateKernelMappings(S, PK, PO, *Arch, K);
-    for (PortedMapping &M : K.Mappings)
+    for (PortedMapping &M : K.Mappings) {
       M.Estimate.Assumptions.insert(M.Estimate.Assumptions.end(),
                                     Asserted.begin(), Asserted.end());
+      if (NotTiled.count(PK.Root))
+        M.Estimate.Assumptions.push_back(NotTiled[PK.Root]);
+    }
     for (const PortedMapping &M : K.Mappings)
       if (M.Chosen) {
         R.TotalSeconds += M.Seconds;

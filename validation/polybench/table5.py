@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""CGPredict's Table 5 (shared memory) with warplint --port: for each of the
+five tiled PolyBench kernels (validation/polybench/tiled/*.c, sequential C
+tiled 32 x 32 with local tile arrays, written from the PolyBench
+descriptions), warplint's predicted GPU time on the Jetson TK1 against the
+times CGPredict publishes (docs/port.md, "Tiled C and shared memory").
+
+Source of the published numbers: Wang, Zhong & Mitra, "CGPredict: Embedded
+GPU Performance Estimation from Single-Threaded Applications", ACM TECS 2017,
+Table 5 (shared/papers/004_*.txt): "Actual Time" measured on the Jetson TK1
+and CGPredict's estimate, with the work size, tile and shared-memory bytes.
+
+usage: table5.py [WARPLINT] [--json]
+(WARPLINT: build/bin/warplint by default)
+
+Each kernel runs with --model=cgpredict (the paper's model) and with
+warplint's own model (--model=auto).
+"""
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from compare import spearman  # noqa: E402  (validation/compare.py)
+
+# name, file, function, work size, paper smem bytes, paper actual ms,
+# paper estimated ms
+KERNELS = [
+    ("2MM", "2mm.c", "mm2", 4096, 8192, 7019.37, 6748.05),
+    ("3MM", "3mm.c", "mm3", 2048, 8192, 2538.99, 2530.52),
+    ("GEMM", "gemm.c", "gemm", 1024, 8192, 112.44, 105.75),
+    ("SYR2K", "syr2k.c", "syr2k", 1024, 16384, 1468.68, 1445.48),
+    ("SYRK", "syrk.c", "syrk", 1024, 8192, 721.89, 713.42),
+]
+
+
+def port(warplint, fn, path, model):
+    cmd = [warplint, "--port=" + fn, path, "--arch=jetson_tk1", model,
+           "--format=json", "--"]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit("%s: warplint failed (%d): %s" % (path, out.returncode,
+                                                   out.stderr))
+    return json.loads(out.stdout)
+
+
+def run(warplint):
+    rows = []
+    for name, f, fn, size, smem, actual, estimated in KERNELS:
+        cg = port(warplint, fn, os.path.join(HERE, "tiled", f),
+                  "--model=cgpredict")
+        own = port(warplint, fn, os.path.join(HERE, "tiled", f),
+                   "--model=auto")
+        chosen = [m for k in cg["kernels"] for m in k["mappings"]
+                  if m["chosen"]]
+        tiled = [m.get("tiled") for m in chosen]
+        if not all(tiled):
+            sys.exit("%s: a kernel was not mapped as tiled: %s" %
+                     (name, ", ".join(m["mapping"] for m in chosen)))
+        rows.append(dict(
+            kernel=name, work_size=size, paper_smem_bytes=smem,
+            smem_bytes=sorted({t["shared_bytes_per_block"] for t in tiled}),
+            barriers_per_thread=[t["barriers_per_thread"] for t in tiled],
+            bank_conflicts=[round(t["bank_conflict_degree"], 2)
+                            for t in tiled],
+            paper_estimated_ms=estimated, paper_actual_ms=actual,
+            warplint_cgpredict_ms=cg["total_seconds"] * 1e3,
+            warplint_auto_ms=own["total_seconds"] * 1e3,
+            kernels=len(chosen),
+            mappings=", ".join(m["mapping"] for m in chosen)))
+    return rows
+
+
+def summary(label, rows, key):
+    err = sum(abs(r[key] - r["paper_actual_ms"]) / r["paper_actual_ms"] * 100
+              for r in rows) / len(rows)
+    rho = spearman([r[key] for r in rows], [r["paper_actual_ms"] for r in rows])
+    print("| %s | %.1f %% | %.3f |" % (label, err, rho))
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    warplint = args[0] if args else os.path.join(
+        os.path.dirname(os.path.dirname(HERE)), "build", "bin", "warplint")
+    if not os.access(warplint, os.X_OK):
+        sys.exit("table5.py: error: %s: no warplint there (give its path)"
+                 % warplint)
+    rows = run(warplint)
+    if "--json" in sys.argv:
+        print(json.dumps(rows, indent=1))
+        return
+    print("| kernel | work size | smem bytes (paper / warplint) | paper "
+          "estimate (ms) | paper measured (ms) | warplint cgpredict (ms) | "
+          "error | warplint auto (ms) | error | bank conflicts |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        act = r["paper_actual_ms"]
+        print("| %s | %d | %d / %s | %.2f | %.2f | %.2f | %+.1f %% | %.2f | "
+              "%+.1f %% | %s |" % (
+                  r["kernel"], r["work_size"], r["paper_smem_bytes"],
+                  ", ".join(str(b) for b in r["smem_bytes"]),
+                  r["paper_estimated_ms"], act, r["warplint_cgpredict_ms"],
+                  (r["warplint_cgpredict_ms"] - act) / act * 100,
+                  r["warplint_auto_ms"],
+                  (r["warplint_auto_ms"] - act) / act * 100,
+                  ", ".join("%g-way" % c for c in r["bank_conflicts"])))
+    print()
+    print("| | mean abs. error vs measured | Spearman vs measured |")
+    print("|---|---:|---:|")
+    summary("warplint --model=cgpredict", rows, "warplint_cgpredict_ms")
+    summary("warplint --model=auto", rows, "warplint_auto_ms")
+    summary("paper estimate", rows, "paper_estimated_ms")
+
+
+if __name__ == "__main__":
+    main()
