@@ -245,11 +245,24 @@ CgPredictResult cgPredict(const CgPredictInput &In) {
   // eq. 12, 19-22.
   R.CompCyclesCore = In.InstCycle * R.NoTotalInsts;                     // (12)
   R.SmemLoadCycles = In.NoSmemLoadInsts * In.SmemLoadConst;             // (19)
-  R.SmemCycles = In.MemLdSmem * In.XUncoal * In.SmemUncoalInsts +
-                 In.MemLdSmem * In.XCoal * In.SmemCoalInsts +
-                 In.MemLdSmem * In.XConst * In.SmemConstInsts;          // (20)
+  // As printed, (20) charges every shared access mem_ld_smem (67 cycles)
+  // of the warp's own computation, which (17) multiplies by N: no shared
+  // latency would ever overlap another warp's, and the paper's own Table 5
+  // could not come out (its tiled GEMM at 1024 would take 5.5 s, not the
+  // 105.75 ms it publishes). warplint counts what a shared access occupies:
+  // the SM's load/store units, one pass (wavefront) per access and one per
+  // replay of an X-way conflict (Sec. 2.5), each smem_wavefront cycles
+  // (warp size / load-store units: 32 / 32 on the TK1, Sec. 2.1); the
+  // latency overlaps like any other. docs/models/cgpredict.md, "Shared
+  // accesses in (20) and (22)".
+  R.SmemCycles = In.SmemWavefrontCycles *
+                 (In.XUncoal * In.SmemUncoalInsts + In.XCoal * In.SmemCoalInsts +
+                  In.XConst * In.SmemConstInsts);                       // (20)
   R.MemCycles = R.MemCyclesGlobal + R.SmemLoadCycles;                   // (21)
-  R.CompCycles = R.CompCyclesCore + R.SmemCycles;                       // (22)
+  // (22) as printed adds the two; the load/store units and the cores are
+  // separate units that the schedulers feed in the same cycles, so the
+  // busier of the two sets the pace.
+  R.CompCycles = std::max(R.CompCyclesCore, R.SmemCycles);              // (22)
   // eq. 13-15.
   if (R.NoMemInsts > 0 && R.DepartureDelay > 0) {
     R.MwpFull = R.MemL / R.DepartureDelay;                              // (13)
@@ -338,6 +351,20 @@ CgPredictInput cgPredictInputFrom(const ArchSpec &A) {
   In.MemLdL2 = A.LatL2HitCycles;
   In.MemLdDram = A.LatDramCycles;
   In.MemLdSmem = A.LatSmemCycles;
+  {
+    const unsigned Warp = A.WarpSize ? A.WarpSize : 32;
+    const unsigned LdSt = A.Major == 2 ? 16 : 32;
+    In.SmemWavefrontCycles = double(Warp) / LdSt;
+    In.Assumptions.push_back(
+        "a warp's shared access occupies the SM's " + std::to_string(LdSt) +
+        " load/store units " + fmtNum(In.SmemWavefrontCycles) +
+        " cycle(s) per wavefront (" +
+        (A.Major == 2 ? std::string("16 per SM on compute capability 2.x")
+                      : std::string("32 per SM from Kepler on; CGPredict "
+                                    "Sec. 2.1: the TK1's SMX has 32")) +
+        "), and one more per replay of a bank conflict; its latency "
+        "(mem_ld_smem) overlaps other warps' work");
+  }
   In.DdL2 = A.CgDepartureDelL2;
   In.DdDram = A.CgDepartureDelDram;
   for (auto [V, Key] : {std::pair{A.LatL2HitCycles, "lat_l2_hit_cycles"},

@@ -87,6 +87,11 @@ struct CgPredictInput {
   double MemLdL2 = 0;        ///< mem_ld_L2
   double MemLdDram = 0;      ///< mem_ld_dram
   double MemLdSmem = 0;      ///< mem_ld_smem
+  /// Cycles the SM's load/store units spend on one wavefront of a warp's
+  /// shared access (warp size / load-store units per SM): what (20)
+  /// charges per access and per bank-conflict replay (docs/models/
+  /// cgpredict.md, "Shared accesses in (20) and (22)").
+  double SmemWavefrontCycles = 1;
   double SmemLoadConst = 0;  ///< smem_load_const
   double DdL2 = 0;           ///< dd_L2
   double DdDram = 0;         ///< dd_dram

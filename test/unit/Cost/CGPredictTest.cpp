@@ -78,24 +78,30 @@ TEST(CGPredictTest, SharedMemoryAndSynchronization) {
   In.NoSynchInsts = 2;
   CgPredictResult R = cgPredict(In);
   ASSERT_TRUE(R.Ok) << R.Error;
-  // eq. 19: 2 x 506 = 1012. eq. 20: 67 x 16 x 1 + 67 x 1 x 3 = 1273.
+  // eq. 19: 2 x 506 = 1012. eq. 20 as warplint reads it (one cycle of the
+  // load/store units per wavefront, X per access): 16 x 1 + 1 x 3 = 19.
   EXPECT_DOUBLE_EQ(R.SmemLoadCycles, 1012);
-  EXPECT_DOUBLE_EQ(R.SmemCycles, 1273);
-  // eq. 21: 1062 + 1012 = 2074; eq. 22: 12 + 1273 = 1285.
+  EXPECT_DOUBLE_EQ(R.SmemCycles, 19);
+  // eq. 21: 1062 + 1012 = 2074; eq. 22: the busier unit, max(12, 19) = 19.
   EXPECT_DOUBLE_EQ(R.MemCycles, 2074);
-  EXPECT_DOUBLE_EQ(R.CompCycles, 1285);
-  // mem_l stays eq. 7 (265.5): MWP 8. CWP = 3359/1285 = 2.614 < 8: eq. 17.
+  EXPECT_DOUBLE_EQ(R.CompCycles, 19);
+  // mem_l stays eq. 7 (265.5): MWP 8. CWP = 2093/19 = 110 > 8: capped
+  // at N = 8, >= MWP: eq. 16.
   EXPECT_DOUBLE_EQ(R.MemL, 265.5);
-  EXPECT_DOUBLE_EQ(R.Cwp, 3359.0 / 1285);
-  EXPECT_FALSE(R.MemoryBound);
-  // eq. 17, the whole expression times batch: (265.5 + 1285 x 8) x 2
-  // = 21091.
-  EXPECT_DOUBLE_EQ(R.ExecCycles, 21091);
+  EXPECT_DOUBLE_EQ(R.CwpFull, 2093.0 / 19);
+  EXPECT_TRUE(R.MemoryBound);
+  // eq. 16, the whole expression times batch:
+  // (2074 x 8/8 + 19/4 x 8) x 2 = 4224.
+  EXPECT_DOUBLE_EQ(R.ExecCycles, 4224);
   // eq. 23: 23 x (8 - 1) x 2 x 2 x 2 = 1288.
   EXPECT_DOUBLE_EQ(R.SyncCost, 1288);
-  EXPECT_DOUBLE_EQ(R.TotalCycles, 22379);
+  EXPECT_DOUBLE_EQ(R.TotalCycles, 5512);
+  // 16-way conflicts on every access: the load/store units are the busier
+  // unit, 16 x 4 = 64 cycles of computation against the cores' 12.
+  In.XCoal = 16;
+  EXPECT_DOUBLE_EQ(cgPredict(In).CompCycles, 64);
   llvm::json::Value V = toJSON(R);
-  EXPECT_EQ(V.getAsObject()->getString("case"), "eq17");
+  EXPECT_EQ(V.getAsObject()->getString("case"), "eq16");
   EXPECT_EQ(V.getAsObject()->getNumber("sync_cost"), 1288);
 }
 
@@ -221,8 +227,15 @@ TEST(CGPredictTest, InputFromTheJetson) {
   EXPECT_DOUBLE_EQ(In.InstCycle, 0.5);  // Table 3, by the 3.x rule
   EXPECT_DOUBLE_EQ(In.NoCoalPw, 2);     // 128 bytes / 64-byte lines
   EXPECT_DOUBLE_EQ(In.SmemLoadConst, 496);
-  // inst_cycle and smem_load_const are assumptions.
-  EXPECT_EQ(In.Assumptions.size(), 2u);
+  // A warp's shared access: 32 threads on the SMX's 32 load/store units.
+  EXPECT_DOUBLE_EQ(In.SmemWavefrontCycles, 1);
+  // inst_cycle, smem_load_const and the shared-access cost are
+  // assumptions.
+  EXPECT_EQ(In.Assumptions.size(), 3u);
+  // Fermi's SM has 16: two cycles per wavefront.
+  A.Major = 2;
+  A.Minor = 0;
+  EXPECT_DOUBLE_EQ(cgPredictInputFrom(A).SmemWavefrontCycles, 2);
 }
 
 } // namespace
