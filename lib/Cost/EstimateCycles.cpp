@@ -15,6 +15,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 namespace warplint {
@@ -327,6 +328,19 @@ void runCGPredict(const KernelFacts &K, const ArchSpec &Arch,
   G.B = Occ.BlocksPerSm;
   G.N = Occ.WarpsPerSm;
   G.NoBlocks = HL.Blocks;
+  // B and N are the blocks and warps that run at once (Sec. 3.5: from the
+  // problem size too): a grid smaller than one round of the SM has fewer.
+  const double SMs = std::max(1u, Arch.SmCount);
+  const double GridPerSm = std::ceil(HL.Blocks / SMs);
+  if (GridPerSm > 0 && GridPerSm < G.B) {
+    const double WarpsPerBlock = G.N / G.B;
+    G.B = GridPerSm;
+    G.N = GridPerSm * WarpsPerBlock;
+    G.Assumptions.push_back(
+        "B = " + cyc(G.B) + " blocks, N = " + cyc(G.N) +
+        " warps: the whole grid, fewer than the " +
+        cyc(double(Occ.BlocksPerSm)) + " blocks an SM could hold");
+  }
   CgPredictResult R = cgPredict(G);
   if (!R.Ok) {
     useBaseModel(C, "cgpredict: " + R.Error);
