@@ -168,6 +168,14 @@ std::optional<LoopMapping> tiledMapping(const std::vector<PortLoop> &Loops,
         (!OnlyShared || std::find(OnlyShared->begin(), OnlyShared->end(),
                                   A) != OnlyShared->end()))
       M.Shared.push_back(A);
+  // Without a tile array there is nothing to share: a loop stepping by 2
+  // over a 2-iteration body is better mapped as plain loops (their
+  // candidates are ranked) than as blocks of 2 threads.
+  if (M.Shared.empty()) {
+    WhyNot = "no array is declared in the tile loop's body to hold the "
+             "block's tile in shared memory (CGPredict Sec. 3.6's hint)";
+    return std::nullopt;
+  }
   std::vector<PhaseArrays> Arrays;
   for (const TilePhase &P : M.Phases)
     Arrays.push_back(arraysUnder(Loops[P.Dims.back()], Seq, M.Shared));

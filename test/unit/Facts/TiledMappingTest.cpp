@@ -216,3 +216,18 @@ TEST(TiledMappingTest, UnitStepRootIsNotTiled) {
 }
 
 } // namespace
+
+TEST(TiledMappingTest, NoTileArrayIsNotTiled) {
+  // The same loops with no array declared in the tile loop's body (the
+  // verdicts as before): nothing for shared memory, so the plain mappings
+  // are ranked instead.
+  TiledGemm G;
+  std::vector<LoopVerdict> V = parallelLoops(G.Loops, G.Seq);
+  std::vector<PortKernel> K = portKernels(G.Loops, V);
+  ASSERT_EQ(K.size(), 1u);
+  G.Loops[0].LocalArrays.clear();
+  G.Loops[1].LocalArrays.clear();
+  std::string Why;
+  EXPECT_FALSE(tiledMapping(G.Loops, V, K[0], G.Seq, Why));
+  EXPECT_NE(Why.find("no array is declared"), std::string::npos) << Why;
+}
