@@ -10,6 +10,9 @@ Table 4 (shared/papers/004_*.txt): "Actual Time (ms)" measured on the Jetson
 TK1 and CGPredict's "Estimated Time (ms)".
 
 usage: table.py [WARPLINT] [--model=cgpredict] [--json]
+                [--levels[=FILE]] [--record-levels[=FILE]]
+(--levels: fail when the agreement is worse than recorded in
+validation/polybench/levels.json; levels.py)
 (WARPLINT: build/bin/warplint by default)
 
 Each kernel runs twice: as the port's default (the arrays do not overlap:
@@ -24,6 +27,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from compare import spearman  # noqa: E402  (validation/compare.py)
+import levels  # noqa: E402  (validation/polybench/levels.py)
 
 # name, file, function, extra options, paper actual ms, paper estimated ms
 KERNELS = [
@@ -103,6 +107,18 @@ def mean_err(rows, col):
     return sum(abs(r[col] - r[2]) / r[2] * 100 for r in rows) / len(rows)
 
 
+def metrics(rows):
+    """The agreement levels.py records: over the rows of identified work
+    (work-matched), the default and --port-may-alias."""
+    out = {}
+    for name, col in (("default", 5), ("may_alias", 6)):
+        kept = [r for r in rows if r[col] is not None]
+        out[name + "_matched_error"] = mean_err(kept, col)
+        out[name + "_matched_spearman"] = spearman([r[col] for r in kept],
+                                                   [r[2] for r in kept])
+    return out
+
+
 def summary(label, rows, col):
     kept = [r for r in rows if r[0] not in EXCLUDED]
     print("%s: mean absolute error %.1f %% over all %d kernels, %.1f %% over "
@@ -137,6 +153,8 @@ def main():
     # name, estimate, actual, warplint, may-alias, matched, matched
     # may-alias, mappings
     rows = [r[:4] + (a[3], r[5], a[5], r[4]) for r, a in zip(rows, alias)]
+    if any(a.startswith(("--levels", "--record-levels")) for a in sys.argv):
+        sys.exit(levels.apply(sys.argv[1:], "table4", metrics(rows)))
     if "--json" in sys.argv:
         print(json.dumps([dict(zip(("kernel", "paper_estimated_ms",
                                     "paper_actual_ms", "warplint_ms",

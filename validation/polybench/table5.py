@@ -10,7 +10,9 @@ GPU Performance Estimation from Single-Threaded Applications", ACM TECS 2017,
 Table 5 (shared/papers/004_*.txt): "Actual Time" measured on the Jetson TK1
 and CGPredict's estimate, with the work size, tile and shared-memory bytes.
 
-usage: table5.py [WARPLINT] [--json]
+usage: table5.py [WARPLINT] [--json] [--levels[=FILE]]
+                 [--record-levels[=FILE]]
+(--levels: fail when the agreement is worse than recorded; levels.py)
 (WARPLINT: build/bin/warplint by default)
 
 Each kernel runs with --model=cgpredict (the paper's model) and with
@@ -24,6 +26,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from compare import spearman  # noqa: E402  (validation/compare.py)
+import levels  # noqa: E402  (validation/polybench/levels.py)
 
 # name, file, function, work size, paper smem bytes, paper actual ms,
 # paper estimated ms
@@ -90,6 +93,18 @@ def run(warplint):
     return rows
 
 
+def metrics(rows):
+    out = {}
+    for name, key in (("cgpredict", "warplint_cgpredict_matched_ms"),
+                      ("auto", "warplint_auto_matched_ms")):
+        out[name + "_matched_error"] = sum(
+            abs(r[key] - r["paper_actual_ms"]) / r["paper_actual_ms"] * 100
+            for r in rows) / len(rows)
+        out[name + "_matched_spearman"] = spearman(
+            [r[key] for r in rows], [r["paper_actual_ms"] for r in rows])
+    return out
+
+
 def summary(label, rows, key):
     err = sum(abs(r[key] - r["paper_actual_ms"]) / r["paper_actual_ms"] * 100
               for r in rows) / len(rows)
@@ -105,6 +120,8 @@ def main():
         sys.exit("table5.py: error: %s: no warplint there (give its path)"
                  % warplint)
     rows = run(warplint)
+    if any(a.startswith(("--levels", "--record-levels")) for a in sys.argv):
+        sys.exit(levels.apply(sys.argv[1:], "table5", metrics(rows)))
     if "--json" in sys.argv:
         print(json.dumps(rows, indent=1))
         return
