@@ -88,7 +88,17 @@ Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
     // A host loop: its variable is a kernel parameter, one value per launch.
     int64_t Step = 1;
     if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
-      std::string Name = uniqueName(IV->getName().str());
+      // `int i, j;` at the top of the function took the name 'i' for its
+      // placeholder ("declared without an initializer"), which the loop's
+      // start overwrites: the kernel argument takes the name back, so that
+      // --assume='i == ...' and the reports say 'i', not 'i#2'.
+      const std::string Base = IV->getName().str();
+      auto Old = Vars.find(IV);
+      const bool Placeholder =
+          Old != Vars.end() && Old->second.Kind == Value::Scalar &&
+          Old->second.E.op() == sym::Op::Sym && Old->second.E.name() == Base &&
+          Old->second.E.symbolKind() == SymbolKind::Unknown;
+      std::string Name = Placeholder ? Base : uniqueName(Base);
       SymExpr P = SymExpr::symbol(Name, SymbolKind::Param);
       noteSymbol(P, "the host loop's variable: one value per launch",
                  FS->getBeginLoc());

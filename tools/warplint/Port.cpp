@@ -182,6 +182,7 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
   // as its middle one (unless --assume fixes the variable).
   EstimateOptions EO = PO.EO;
   std::vector<std::string> HostNotes;
+  std::map<std::string, int64_t> HostValue; // a host loop's variable
   for (unsigned H : PK.HostLoops) {
     std::string Why;
     std::optional<int64_t> N = loopTripCount(Loops[H], Src.sequential(),
@@ -193,13 +194,22 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     Out.Launches *= *N;
     Out.HostLoops.push_back(formatv("{0} ({1} iterations)", Loops[H].Var, *N));
     const std::string &V = Loops[H].Var;
-    if (Assumed.count(V))
+    if (auto It = Assumed.find(V); It != Assumed.end()) {
+      if (It->second.Equal) {
+        HostValue[V] = *It->second.Equal;
+        HostNotes.push_back(formatv(
+            "every launch of the host loop '{0}' ({1} iterations) is "
+            "estimated at {0} = {2} (as given)",
+            V, *N, *It->second.Equal));
+      }
       continue;
+    }
     if (std::optional<int64_t> Mid =
             hostLoopMiddle(Loops[H], Src.sequential(), Assumed, *N)) {
       sym::Assumption A;
       A.Equal = *Mid;
       EO.Analysis.Enum.Assumptions[V] = A;
+      HostValue[V] = *Mid;
       HostNotes.push_back(formatv(
           "every launch of the host loop '{0}' ({1} iterations) is estimated "
           "as its middle one, {0} = {2} (--assume='{0} == N' to choose "
@@ -229,6 +239,22 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       Trips.push_back(*N);
     }
     KernelFacts K = Src.kernel(M);
+    // The kernel's symbol for a host loop's variable is 'i#2' where the
+    // function declared 'i' before the loop (int i, j;): bind that one.
+    EstimateOptions EOM = EO;
+    std::set<std::string> HostSymbols;
+    for (const SymbolFacts &SF : K.Symbols) {
+      if (SF.Origin != "the host loop's variable: one value per launch")
+        continue;
+      const std::string Base = SF.Name.substr(0, SF.Name.find('#'));
+      auto It = HostValue.find(Base);
+      if (It == HostValue.end())
+        continue;
+      sym::Assumption A;
+      A.Equal = It->second;
+      EOM.Analysis.Enum.Assumptions[SF.Name] = A;
+      HostSymbols.insert(SF.Name);
+    }
     // What the compiler does with an element updated in every iteration of
     // a loop (Facts/InvariantUpdates.h).
     for (const std::string &N : keepInvariantUpdates(
@@ -244,7 +270,7 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
                          HostNotes.end());
     L.Assumptions.insert(L.Assumptions.end(), Notes.begin(), Notes.end());
     std::vector<KernelEstimate> E =
-        estimateKernel(K, {L}, Arch.Arch, Arch.Gpu, EO);
+        estimateKernel(K, {L}, Arch.Arch, Arch.Gpu, EOM);
     if (E.empty() || !(E.front().Cycles.TimeSeconds > 0))
       continue; // does not fit on the GPU: not ranked
     PortedMapping PM;
@@ -253,8 +279,8 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     PM.Estimate.File = Loops[M.Root].Loc.File;
     PM.Chosen = SpecApplies && matchesSpec(M, *PO.Spec, Loops);
     // The middle value of a host loop is said once, as such.
-    for (const auto &[V, A] : EO.Analysis.Enum.Assumptions) {
-      if (Assumed.count(V) || !A.Equal)
+    for (const auto &[V, A] : EOM.Analysis.Enum.Assumptions) {
+      if ((Assumed.count(V) && !HostSymbols.count(V)) || !A.Equal)
         continue;
       const std::string Given =
           formatv("'{0}' = {1} (as given)", V, *A.Equal).str();

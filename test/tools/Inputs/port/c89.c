@@ -1,0 +1,12 @@
+/* Input of port.test: loop variables declared at the top of the function
+   (C89 style, as PolyBench 4.2 writes them). */
+#define M 64
+#define N 96
+
+void trmm_like(float A[M][M], float B[M][N]) {
+  int i, j, k;
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++)
+      for (k = i + 1; k < M; k++)
+        B[i][j] += A[k][i] * B[k][j];
+}
