@@ -1,6 +1,7 @@
 //===- InstructionCounts.cpp - Dynamic instruction counts per thread -----===//
 #include "Cost/InstructionCounts.h"
 #include "Cost/CompiledShape.h"
+#include "Warp/Divergence.h"
 
 #include <algorithm>
 #include <cmath>
@@ -161,10 +162,40 @@ private:
                              " depends on '" + FailedOn +
                              "', whose value is not known");
     double T = std::max(0.0, (double(*Lo) + double(*Hi)) / 2);
-    if (UsedThread || Lp.ThreadDependentTripCount)
+    if (UsedThread || Lp.ThreadDependentTripCount) {
+      // Thread 0's trip count can be far from the work: a triangular
+      // j <= i with i the thread runs once for it. The counts take the
+      // larger of thread 0's and the mean over the warps of their longest
+      // lane (a warp runs the loop as often as its longest lane): the mean
+      // keeps the kernel's total work, thread 0's warp the first (and, in
+      // a nest that shrinks with the thread, longest) warp's path.
+      std::vector<unsigned> OuterIds;
+      for (std::optional<unsigned> P = Lp.Parent; P;) {
+        const LoopFacts *PL = findLoop(K, *P);
+        if (!PL)
+          break;
+        OuterIds.insert(OuterIds.begin(), PL->Id);
+        P = PL->Parent;
+      }
+      DivergenceOptions D;
+      D.Enum = O.Enum;
+      uint64_t Budget = D.MaxLaneEvaluations;
+      double LaneMean = 0;
+      std::string Why;
+      std::optional<double> W =
+          warpLongestTrips(K, L, Lp, OuterIds, D, Budget, LaneMean, Why);
+      if (W && *W > T) {
+        addOnce(Assumptions,
+                lineOf(Lp) + " runs, in each warp, as often as its longest "
+                             "lane: " + fmtNumber(std::round(*W)) +
+                    " times, the mean over the warps (thread 0 of block 0 "
+                    "runs it " + fmtNumber(T) + " times)");
+        return *W;
+      }
       addOnce(Assumptions, lineOf(Lp) + " runs as often for every thread as "
                                         "for thread 0 of block 0 (" +
                                fmtNumber(T) + " times)");
+    }
     for (const auto &[Where, Mid] : Outer)
       addOnce(Assumptions,
               "the trip count of " + lineOf(Lp) + " is taken at the middle "

@@ -222,7 +222,7 @@ TEST(InstructionCountsTest, TripCountsSymbolicNestedAndUnknown) {
   LoopFacts U = loop(3, Expr(0));
   U.TripCount.reset();
   K.Loops.push_back(U);
-  // Loop 4: blockDim.x - threadIdx.x: 128 for thread 0.
+  // Loop 4: blockDim.x - threadIdx.x: 128 for thread 0, 97 to 128 in warp 0.
   K.Loops.push_back(loop(4, blockDim('x') - Tx));
   // Loop 5: 'm' nobody gives: the default 4096 / 1024 = 4.
   K.Loops.push_back(loop(5, Expr::div(Expr::symbol("m", SymbolKind::Param),
@@ -239,8 +239,18 @@ TEST(InstructionCountsTest, TripCountsSymbolicNestedAndUnknown) {
                           "(its trip count is not known)"));
   O.UnknownTripCount = 10;
   EXPECT_DOUBLE_EQ(executionsPerThread(K, {3}, L, O, A), 10);
+  // Loop 4 in a warp runs as often as its longest lane, 128 - 32 w for
+  // warp w of the 128-thread block: the mean over the 4 warps is 80,
+  // thread 0's 128 is more and stands.
   EXPECT_DOUBLE_EQ(executionsPerThread(K, {4}, L, O, A), 128);
-  EXPECT_TRUE(mentions(A, "for thread 0 of block 0"));
+  EXPECT_TRUE(mentions(A, "for thread 0 of block 0 (128 times)"));
+  // threadIdx.x + 1 (a triangle growing with the thread): thread 0 runs it
+  // once, warp w's longest lane 32 w + 32: the mean over the warps, 80.
+  K.Loops.push_back(loop(7, Tx + 1));
+  EXPECT_DOUBLE_EQ(executionsPerThread(K, {7}, L, O, A), 80);
+  EXPECT_TRUE(mentions(A, "as often as its longest lane: 80 times, the "
+                          "mean over the warps (thread 0 of block 0 runs it "
+                          "1 times)"));
   EXPECT_DOUBLE_EQ(executionsPerThread(K, {5}, L, O, A), 4);
   EXPECT_TRUE(mentions(A, "'m' = 4096"));
   // A loop that does not run: a trip count below zero counts 0.
