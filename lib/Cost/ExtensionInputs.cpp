@@ -98,7 +98,16 @@ public:
       if (Traced[I]) {
         const AccessFacts &A = K.Accesses[I];
         int Parent = A.Loops.empty() ? -1 : int(A.Loops.back());
-        Items[Parent].push_back({orderKey(A.Loc, A.Calls), false, I});
+        std::array<unsigned, 4> Key = orderKey(A.Loc, A.Calls);
+        // A store comes after the loads of its line: `A[i] = A[i] + B[i]`
+        // writes its left side (the earlier column) once the right side
+        // is read.
+        if (A.IsWrite && !A.IsRead) {
+          if (A.Calls.empty())
+            Key[1] = ~0u;
+          Key[3] = ~0u;
+        }
+        Items[Parent].push_back({Key, false, I});
       }
     for (const LoopFacts &Lp : K.Loops) {
       int Parent = Lp.Parent ? int(*Lp.Parent) : -1;

@@ -126,6 +126,26 @@ TEST(CgTraceTest, HitsOnTheTraceByHand) {
   EXPECT_EQ(F.Coal.Misses, 3u);
 }
 
+// `out[tx] = out[tx] + in[tx]` on one line: the store's left side stands
+// at the earlier column, but it is executed after the right side's loads,
+// so the trace has it last: the load of out misses (it is not the store
+// that brought the line).
+TEST(CgTraceTest, AStoreFollowsTheLoadsOfItsLine) {
+  KernelFacts K;
+  K.Accesses.push_back(access("out", Tx, false, true, 7));
+  K.Accesses.back().Loc.Column = 3;
+  K.Accesses.push_back(access("out", Tx, true, false, 7));
+  K.Accesses.back().Loc.Column = 12;
+  K.Accesses.push_back(access("in", Tx, true, false, 7));
+  K.Accesses.back().Loc.Column = 22;
+  CgTrace T = buildCgTrace(K, launch(1, 32), 1, allCoal(K));
+  ASSERT_EQ(T.AccessIndex.size(), 3u);
+  EXPECT_EQ(T.AccessIndex, (std::vector<unsigned>{1, 2, 0}));
+  CgCacheResult R = cgPredictL2(T.Accesses, {1024, 2, 128});
+  ASSERT_TRUE(R.Ok);
+  EXPECT_EQ(R.MissesPerAccess, (std::vector<unsigned>{1, 1, 0}));
+}
+
 TEST(CgTraceTest, IterationCapKeepsTheTraceSmall) {
   KernelFacts K = reuseKernel();
   CgTraceOptions O;
