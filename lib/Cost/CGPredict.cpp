@@ -87,9 +87,18 @@ CgCacheResult cgPredictL2(const std::vector<CgAccess> &Trace,
   const uint64_t Ways = Full ? Cache.SizeBytes / B : A;
   R.Sets = K;
   R.NumHitPerSet.assign(K, 0);
+  // Sectored (Full only): references are sectors, the LRU holds lines and
+  // a line brings only the sectors referenced since it came in.
+  const uint64_t Sec = Cache.SectorBytes;
+  const bool Sectored = Full && Sec > 0 && Sec < B && isPow2(Sec);
   unsigned Shift = 0;
-  while ((uint64_t(1) << Shift) < B)
+  while ((uint64_t(1) << Shift) < (Sectored ? Sec : B))
     ++Shift;
+  unsigned SectorShift = 0; // sector -> line
+  if (Sectored)
+    while ((Sec << SectorShift) < B)
+      ++SectorShift;
+  std::unordered_map<uint64_t, uint64_t> Valid; // line -> sector mask
   // The distinct blocks of each warp instruction, in first-touch order.
   std::vector<std::vector<uint64_t>> BlocksOf(Trace.size());
   size_t Refs = 0;
@@ -122,14 +131,26 @@ CgCacheResult cgPredictL2(const std::vector<CgAccess> &Trace,
       bool Hit = false;
       const uint64_t Set = Full ? 0 : M % K;
       if (Full) {
-        auto It = Last.find(M);
+        const uint64_t Line = M >> SectorShift;
+        auto It = Last.find(Line);
+        bool Present = false;
         if (It != Last.end()) {
           const int64_t Distinct = Ones.before(Now) - Ones.before(It->second + 1);
-          Hit = uint64_t(Distinct) < Ways;
+          Present = uint64_t(Distinct) < Ways;
           Ones.add(It->second, -1);
         }
         Ones.add(Now, 1);
-        Last[M] = Now++;
+        Last[Line] = Now++;
+        if (Sectored) {
+          const uint64_t Bit = uint64_t(1) << (M & ((uint64_t(1) << SectorShift) - 1));
+          uint64_t &Mask = Valid[Line];
+          if (!Present)
+            Mask = 0;
+          Hit = (Mask & Bit) != 0;
+          Mask |= Bit;
+        } else {
+          Hit = Present;
+        }
       } else {
         std::vector<uint64_t> &S = Stack[Set];
         auto It = std::find(S.begin(), S.end(), M);

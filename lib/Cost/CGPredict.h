@@ -42,6 +42,12 @@ struct CgCacheConfig {
   /// analysed as one LRU of all its lines (K = 1, A = SizeBytes / B;
   /// Associativity is not used).
   bool HashedSets = false;
+  /// With HashedSets: the L2 fills sectors of this size (a power of two
+  /// below LineBytes) one by one. References are then sectors; the LRU
+  /// holds LineBytes lines, each with the sectors referenced since it came
+  /// in; a sector hits when its line is held and the sector filled. 0: a
+  /// reference is a whole line.
+  uint64_t SectorBytes = 0;
 };
 
 /// One warp memory instruction: the byte addresses its threads touch, in

@@ -316,10 +316,19 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
     if (Cache.Ok && Arch.Major >= 3 && Arch.L2SectorBytes > 0 &&
         Arch.L2SectorBytes < Cache.Cache.LineBytes &&
         !(Arch.L2SectorBytes & (Arch.L2SectorBytes - 1))) {
-      Cache.Cache.LineBytes = Arch.L2SectorBytes;
-      Cache.Assumptions.push_back(
-          "the L2 trace tracks " + std::to_string(Arch.L2SectorBytes) +
-          "-byte sectors, which the L2 fills from DRAM one by one");
+      if (Cache.Cache.HashedSets) {
+        Cache.Cache.SectorBytes = Arch.L2SectorBytes;
+        Cache.Assumptions.push_back(
+            "the L2 trace tracks " + std::to_string(Arch.L2SectorBytes) +
+            "-byte sectors, which the L2 fills from DRAM one by one, in the " +
+            std::to_string(Cache.Cache.LineBytes) +
+            "-byte lines it holds and evicts");
+      } else {
+        Cache.Cache.LineBytes = Arch.L2SectorBytes;
+        Cache.Assumptions.push_back(
+            "the L2 trace tracks " + std::to_string(Arch.L2SectorBytes) +
+            "-byte sectors, which the L2 fills from DRAM one by one");
+      }
     }
     if (Cache.Ok) {
       std::vector<std::string> TraceAs;

@@ -128,6 +128,7 @@ llvm::json::Value toJSON(const PortReport &R) {
       {"function_location", toJSON(R.FunctionLoc)},
       {"gpu", R.Gpu},
       {"model", R.Model},
+      {"model_note", R.ModelNote},
       {"kernels", std::move(Kernels)},
       {"not_parallel", toJSON(R.NotParallel)},
       {"left_sequential", toJSON(R.LeftSequential)},
@@ -167,8 +168,9 @@ static std::string insights(const PortedMapping &M) {
 
 std::string renderPortText(const PortReport &R) {
   std::string Out = fmt::format(
-      "{}: function '{}' ported to {} (model: {})\n", where(R.FunctionLoc),
-      R.Function, R.Gpu, R.Model);
+      "{}: function '{}' ported to {} (model: {}{})\n", where(R.FunctionLoc),
+      R.Function, R.Gpu, R.Model,
+      R.ModelNote.empty() ? std::string() : ", " + R.ModelNote);
   for (const PortedKernel &K : R.Kernels) {
     Out += fmt::format("\nkernel '{}': the loop '{}' at {}", K.Name, K.Loop,
                        where(K.Loc));

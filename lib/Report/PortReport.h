@@ -81,6 +81,8 @@ struct PortReport {
   std::string File, Function;
   SourceLoc FunctionLoc;
   std::string Gpu, Model;
+  /// Why this model when --model did not say; "" otherwise.
+  std::string ModelNote;
   std::vector<PortedKernel> Kernels;
   /// Loops in no kernel and around none: left to the CPU, not estimated.
   std::vector<SequentialLoop> LeftSequential;

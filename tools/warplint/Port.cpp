@@ -400,6 +400,17 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
   R.FunctionLoc = S.functionLoc();
   R.Gpu = Arch->Arch.Name.empty() ? Arch->Arch.Id : Arch->Arch.Name;
   R.Model = PO.EO.Model;
+  // --port is CGPredict's question: on a GPU whose file gives CGPredict's
+  // measured departure delays (the Jetson TK1), its model is the default;
+  // docs/port.md shows it within 19 % of the published times there, where
+  // warplint's own model is 5 to 10 x too fast on uncoalesced rows.
+  if (ModelOpt.getNumOccurrences() == 0 && Arch->Arch.CgDepartureDelL2 > 0 &&
+      Arch->Arch.CgDepartureDelDram > 0) {
+    PO.EO.Model = R.Model = "cgpredict";
+    R.ModelNote = "the default of --port on this GPU (CGPredict's model, "
+                  "with the departure delays measured on it; --model=auto "
+                  "for warplint's)";
+  }
   // Which loops are in a kernel, around one (host loops), or neither.
   std::vector<int> Role(Loops.size(), 0); // 1 kernel, 2 host
   for (const PortKernel &PK : PKs) {
