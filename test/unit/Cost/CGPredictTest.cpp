@@ -189,6 +189,27 @@ TEST(CGPredictTest, HashedSetsAreOneLruOfAllLines) {
   EXPECT_FALSE(cgPredictL2(T, {200, 0, 64, true}).Ok);
 }
 
+// A sectored L2 (SectorBytes): the LRU holds 64-byte lines, each filling
+// its 32-byte sectors one by one. 128 bytes: two lines.
+TEST(CGPredictTest, SectoredLinesFillTheirSectorsOneByOne) {
+  std::vector<CgAccess> T = {
+      {CgClass::Uncoal, {0}},   // line 0, sector 0: miss
+      {CgClass::Uncoal, {32}},  // line 0, sector 1: not filled, miss
+      {CgClass::Uncoal, {4}},   // line 0, sector 0: hit
+      {CgClass::Uncoal, {64}},  // line 1: miss
+      {CgClass::Uncoal, {128}}, // line 2: miss, line 0 leaves
+      {CgClass::Uncoal, {36}},  // line 0 again: its sectors went with it
+  };
+  CgCacheConfig C{128, 0, 64, true, 32};
+  CgCacheResult R = cgPredictL2(T, C);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_EQ(R.MissesPerAccess, (std::vector<unsigned>{1, 1, 0, 1, 1, 1}));
+  // Whole lines (no sectors): the second access hits its line.
+  C.SectorBytes = 0;
+  EXPECT_EQ(cgPredictL2(T, C).MissesPerAccess,
+            (std::vector<unsigned>{1, 0, 0, 1, 1, 1}));
+}
+
 TEST(CGPredictTest, CacheFeedsTheLatencyModel) {
   CgCacheResult C = cgPredictL2(trace(), {256, 2, 64});
   CgPredictInput In = kernel();
