@@ -348,6 +348,34 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     return 2;
   }
   std::vector<LoopVerdict> Verdicts = parallelLoops(Loops, S.sequential());
+  // --port-map must name loops of the function that can become threads.
+  if (PO.Spec) {
+    std::vector<std::string> Vars;
+    for (const PortLoop &L : Loops)
+      if (!L.Var.empty() &&
+          std::find(Vars.begin(), Vars.end(), L.Var) == Vars.end())
+        Vars.push_back(L.Var);
+    for (const std::string &N : {PO.Spec->X, PO.Spec->Y}) {
+      if (N.empty())
+        continue;
+      if (std::find(Vars.begin(), Vars.end(), N) == Vars.end()) {
+        errs() << "warplint: error: --port-map='" << PortMap
+               << "': no loop of '" << PortFunction << "' has the variable '"
+               << N << "' (its loops: " << llvm::join(Vars, ", ") << ")\n";
+        return 2;
+      }
+      for (size_t I = 0; I < Loops.size(); ++I)
+        if (Loops[I].Var == N && !Verdicts[I].Parallel &&
+            std::find(PortIndependent.begin(), PortIndependent.end(), N) ==
+                PortIndependent.end()) {
+          errs() << "warplint: error: --port-map='" << PortMap
+                 << "': the loop '" << N << "' at " << Where(Loops[I].Loc)
+                 << " cannot become threads: " << Verdicts[I].Why
+                 << " (--port-independent=" << N << " to assert it can)\n";
+          return 2;
+        }
+    }
+  }
   std::vector<std::string> Asserted;
   for (size_t I = 0; I < Loops.size(); ++I) {
     LoopVerdict &V = Verdicts[I];
@@ -450,6 +478,32 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
         Any = true;
       }
     R.Kernels.push_back(std::move(K));
+  }
+  // A --port-map whose loops no kernel can map as asked (j not directly
+  // inside i for x=j,y=i): said, not silently replaced.
+  if (PO.Spec) {
+    const std::string Want =
+        "x=" + PO.Spec->X + (PO.Spec->Y.empty() ? "" : " y=" + PO.Spec->Y);
+    bool Matched = false;
+    std::vector<std::string> Offered;
+    for (const PortedKernel &K : R.Kernels)
+      for (const PortedMapping &M : K.Mappings) {
+        Matched |= M.Name == Want;
+        Offered.push_back(M.Name);
+      }
+    if (!Matched) {
+      std::string Note =
+          "--port-map='" + PortMap + "' matches no mapping of '" +
+          PortFunction + "' (offered: " +
+          (Offered.empty() ? std::string("none") : llvm::join(Offered, ", ")) +
+          "; a 2-D mapping needs the y loop's body to be exactly the x "
+          "loop): the fastest one is chosen";
+      errs() << "warplint: warning: " << Note << "\n";
+      for (PortedKernel &K : R.Kernels)
+        for (PortedMapping &M : K.Mappings)
+          if (M.Chosen)
+            M.Estimate.Assumptions.push_back(Note);
+    }
   }
   if (Format == "json")
     outs() << formatv("{0:2}", toJSON(R)) << "\n";

@@ -10,3 +10,15 @@ void trmm_like(float A[M][M], float B[M][N]) {
       for (k = i + 1; k < M; k++)
         B[i][j] += A[k][i] * B[k][j];
 }
+
+/* PolyBench 4.2's GEMM loop order (i, k, j): j is not i's only child. */
+void gemm_ikj(float A[M][M], float B[M][N], float C[M][N]) {
+  int i, j, k;
+  for (i = 0; i < M; i++) {
+    for (j = 0; j < N; j++)
+      C[i][j] *= 2;
+    for (k = 0; k < M; k++)
+      for (j = 0; j < N; j++)
+        C[i][j] += A[i][k] * B[k][j];
+  }
+}
