@@ -209,6 +209,40 @@ readOnlyHitRates(const KernelFacts &K, const LaunchConfig &L, const ArchSpec &Ar
   return R;
 }
 
+/// FP64 add, multiply or FMA results per clock per SM by compute
+/// capability: the CUDA C++ Programming Guide's table of arithmetic
+/// instruction throughput ("64-bit floating-point add, multiply,
+/// multiply-add"; values recalled, not re-read: docs/models/warplint.md).
+/// 0 with \p Why when not known.
+static double fp64ResultsPerClock(const ArchSpec &A, std::string &Why) {
+  const int CC = A.Major * 10 + A.Minor;
+  double R = 0;
+  switch (CC) {
+  case 13: R = 1; break;
+  case 20: R = 16; break;
+  case 21: R = 4; break;
+  case 30: case 32: R = 8; break;
+  case 35: case 37: R = 64; break;
+  case 50: case 52: case 53: R = 4; break;
+  case 60: R = 32; break;
+  case 61: case 62: R = 4; break;
+  case 70: R = 32; break;
+  case 75: R = 2; break;
+  case 80: R = 32; break;
+  case 86: case 87: case 89: R = 2; break;
+  case 90: R = 64; break;
+  default: break;
+  }
+  if (R > 0)
+    Why = "compute capability " + std::to_string(A.Major) + "." +
+          std::to_string(A.Minor) + ", CUDA C++ Programming Guide throughput "
+          "table";
+  else
+    Why = "no FP64 rate is known for compute capability " +
+          std::to_string(A.Major) + "." + std::to_string(A.Minor);
+  return R;
+}
+
 WarplintDerivation warplintInputFrom(const KernelFacts &K,
                                      const LaunchConfig &L,
                                      const ArchSpec &Arch, const GpuModel &Gpu,
@@ -265,8 +299,27 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
     double N = Shape.opInstructions(Op, Map, &Why);
     if (!Why.empty())
       addOnce(As, Why);
-    W.IssueInsts += N * SC.executions(Op.Loops) *
-                    SC.share(Op.Loops, Op.Guards, Op.Loc.Line);
+    const double Warp = N * SC.executions(Op.Loops) *
+                        SC.share(Op.Loops, Op.Guards, Op.Loc.Line);
+    W.IssueInsts += Warp;
+    if (Op.Type == OpType::Double &&
+        (Op.Kind == OpKind::Add || Op.Kind == OpKind::Mul ||
+         Op.Kind == OpKind::Fma || Op.Kind == OpKind::Div ||
+         Op.Kind == OpKind::Math || Op.Kind == OpKind::Compare))
+      W.Fp64Insts += Warp;
+  }
+  if (W.Fp64Insts > 0) {
+    std::string Why;
+    if (double PerClock = fp64ResultsPerClock(Arch, Why); PerClock > 0) {
+      M.Fp64CyclesPerWarpInst = double(Arch.WarpSize ? Arch.WarpSize : 32) /
+                                PerClock;
+      addOnce(As, "double-precision arithmetic: " + num(PerClock) +
+                      " results per clock per SM (" + Why + "), " +
+                      num(M.Fp64CyclesPerWarpInst) +
+                      " SM cycles per warp instruction");
+    } else {
+      addOnce(As, "double-precision arithmetic is counted as single: " + Why);
+    }
   }
   for (const std::string &N : Shape.notes())
     addOnce(As, N);

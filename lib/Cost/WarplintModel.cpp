@@ -55,6 +55,10 @@ WarplintResult warplintModel(const WarplintInput &In) {
   // The block scheduler starts one block at a time on an SM: a launch of
   // many small blocks is bound by the rate at which they start.
   R.BlockLaunchCycles = R.BlocksPerSm * M.BlockLaunchCycles;
+  // Double-precision arithmetic runs on the SM's FP64 units (a few per SM
+  // on most GPUs but the data-centre ones).
+  const double Fp64W = W.Fp64Insts * M.Fp64CyclesPerWarpInst;
+  R.Fp64Cycles = R.WarpsPerSm * Fp64W;
 
   struct Term {
     const char *Name;
@@ -64,7 +68,8 @@ WarplintResult warplintModel(const WarplintInput &In) {
                {"DRAM bandwidth", R.DramCycles, DramW},
                {"L1 transactions", R.LsuCycles, LsuW},
                {"latency", R.LatencyCycles, R.ChainCycles},
-               {"block launch", R.BlockLaunchCycles, 0}};
+               {"block launch", R.BlockLaunchCycles, 0},
+               {"FP64 units", R.Fp64Cycles, Fp64W}};
   const Term *Max = &Terms[0];
   for (const Term &T : Terms)
     if (T.Total > Max->Total)
@@ -101,6 +106,7 @@ llvm::json::Value toJSON(const WarplintResult &R) {
   O["issue_cycles"] = R.IssueCycles;
   O["shared_cycles"] = R.SharedCycles;
   O["dram_cycles"] = R.DramCycles;
+  O["fp64_cycles"] = R.Fp64Cycles;
   O["l1_cycles"] = R.LsuCycles;
   O["latency_cycles"] = R.LatencyCycles;
   O["block_launch_cycles"] = R.BlockLaunchCycles;

@@ -55,6 +55,10 @@ struct WarplintMachine {
   /// SM cycles between two blocks started on one SM; 0 when not known (no
   /// cost per block).
   double BlockLaunchCycles = 0;
+  /// SM cycles one warp's double-precision add, multiply or FMA occupies
+  /// the SM's FP64 units (warp size / FP64 results per clock per SM); 0
+  /// when not known (no FP64 bound).
+  double Fp64CyclesPerWarpInst = 0;
 };
 
 struct WarplintLaunch {
@@ -85,6 +89,9 @@ struct WarplintWarp {
   /// The same without the camping slowdown (for the breakdown).
   double DramBytesUncamped = 0;
   double Barriers = 0;
+  /// Double-precision add, multiply and FMA warp instructions (part of
+  /// IssueInsts).
+  double Fp64Insts = 0;
 };
 
 struct WarplintInput {
@@ -99,9 +106,9 @@ struct WarplintResult {
   std::string Error;
   /// The busiest SM: its blocks, warps, resident warps and waves.
   double BlocksPerSm = 0, WarpsPerSm = 0, ResidentWarps = 0, Waves = 0;
-  /// The six bounds, in cycles of the busiest SM.
+  /// The seven bounds, in cycles of the busiest SM.
   double IssueCycles = 0, SharedCycles = 0, DramCycles = 0, LsuCycles = 0,
-         LatencyCycles = 0, BlockLaunchCycles = 0;
+         LatencyCycles = 0, BlockLaunchCycles = 0, Fp64Cycles = 0;
   /// One warp's chain (the latency bound per wave).
   double ChainCycles = 0;
   /// Per wave: one warp's share of the bounds that do not bound.
@@ -109,7 +116,7 @@ struct WarplintResult {
   double TotalCycles = 0;
   double TimeSeconds = 0;
   /// "issue", "shared memory", "DRAM bandwidth", "L1 transactions",
-  /// "latency" or "block launch".
+  /// "latency", "block launch" or "FP64 units".
   std::string Bound;
   /// DRAM bandwidth the launch uses at TotalCycles (GB/s), for the notes.
   double DramGBsUsed = 0;

@@ -182,3 +182,27 @@ TEST(WarplintModelTest, ManySmallBlocksAreBoundByTheirStarts) {
   EXPECT_EQ(R.Bound, "DRAM bandwidth");
   EXPECT_DOUBLE_EQ(R.BlockLaunchCycles, 0);
 }
+
+TEST(WarplintModelTest, DoublePrecisionChargesTheFp64Units) {
+  // Per warp 100 instructions, 80 of them FP64 at 4 cycles each (8 results
+  // per clock, Kepler GK20A's rate): FP64 16 x 80 x 4 = 5120 against issue
+  // 16 x 100 x 4 = 6400 -> issue still bounds; at 8 cycles (4 per clock),
+  // 10240 > 6400: the FP64 units bound, and the warp's issue (400) fills
+  // each of the 2 waves: 10240 + 2 x 400 = 11040.
+  WarplintInput In = machine();
+  In.Warp.IssueInsts = 100;
+  In.Warp.Fp64Insts = 80;
+  In.Machine.Fp64CyclesPerWarpInst = 4;
+  WarplintResult R = warplintModel(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_DOUBLE_EQ(R.Fp64Cycles, 5120);
+  EXPECT_EQ(R.Bound, "issue");
+  In.Machine.Fp64CyclesPerWarpInst = 8;
+  R = warplintModel(In);
+  EXPECT_DOUBLE_EQ(R.Fp64Cycles, 10240);
+  EXPECT_EQ(R.Bound, "FP64 units");
+  EXPECT_DOUBLE_EQ(R.TotalCycles, 10240 + 2 * 400);
+  // Not known (0): no FP64 bound.
+  In.Machine.Fp64CyclesPerWarpInst = 0;
+  EXPECT_DOUBLE_EQ(warplintModel(In).Fp64Cycles, 0);
+}
