@@ -204,7 +204,7 @@ static std::string dependenceUnder(const LoopFacts &F, const PortLoop &L,
       return "the element '" + A.Text + "' writes is not known";
     if (!A.Index.mentions(Iter))
       return "'" + A.Text + "' writes the same element in every iteration of '" +
-             Var + "' (a reduction)";
+             Var + "' (a reduction, or a value each iteration overwrites)";
     Writes.push_back(&A);
   }
   std::map<std::string, std::optional<int64_t>> Inner;

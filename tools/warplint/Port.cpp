@@ -217,6 +217,12 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
           V, *N, *Mid));
     }
   }
+  if (Out.Launches > 1)
+    HostNotes.push_back(formatv(
+        "the time is {0} launches' GPU time; the host's cost of launching "
+        "the kernel {0} times (microseconds each, by the driver) is not "
+        "included",
+        Out.Launches));
   bool SpecApplies =
       PO.Spec && std::any_of(PK.Candidates.begin(), PK.Candidates.end(),
                              [&](const LoopMapping &M) {
