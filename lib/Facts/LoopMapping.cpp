@@ -289,6 +289,13 @@ std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
     if (L.PerfectChild && !L.Children.empty() &&
         Verdicts[L.Children.front()].Parallel) {
       unsigned Inner = L.Children.front();
+      // Three perfectly nested parallel loops: the innermost as x (its
+      // accesses are the ones a row-major array coalesces), then y, z.
+      const PortLoop &IL = Loops[Inner];
+      if (IL.PerfectChild && !IL.Children.empty() &&
+          Verdicts[IL.Children.front()].Parallel)
+        K.Candidates.push_back(
+            {I, {IL.Children.front(), Inner, I}, Blocks.TwoD});
       K.Candidates.push_back({I, {Inner, I}, Blocks.TwoD});
       K.Candidates.push_back({I, {I, Inner}, Blocks.TwoD});
     }

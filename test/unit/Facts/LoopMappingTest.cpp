@@ -101,6 +101,29 @@ TEST(LoopMappingTest, GemmHasOneKernelWithTwoDAndOneDMappings) {
   EXPECT_EQ(K[0].Candidates[2].Block, (std::array<int64_t, 3>{256, 1, 1}));
 }
 
+TEST(LoopMappingTest, ThreePerfectlyNestedParallelLoopsMapInnermostAsX) {
+  // for i < 16: for j < 16: for k < 16: B[i][j][k] = A[i][j][k]: the 3-D
+  // mapping (x = k, the contiguous one) comes first, then the 2-D ones of
+  // i and j and the 1-D one.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "i", 1, std::nullopt, 16),
+               loopFact(1, "j", 2, 0u, 16), loopFact(2, "k", 3, 1u, 16)};
+  Expr I = iter("i"), J = iter("j"), K = iter("k");
+  Seq.Accesses = {access("A", I * 256 + J * 16 + K, false, {0, 1, 2}, "A"),
+                  access("B", I * 256 + J * 16 + K, true, {0, 1, 2}, "B")};
+  std::vector<PortLoop> Loops{portLoop("i", 1, std::nullopt, {1}, true),
+                              portLoop("j", 2, 0u, {2}, true),
+                              portLoop("k", 3, 1u, {}, false)};
+  std::vector<PortKernel> Ks = portKernels(Loops, parallelLoops(Loops, Seq));
+  ASSERT_EQ(Ks.size(), 1u);
+  ASSERT_EQ(Ks[0].Candidates.size(), 4u);
+  EXPECT_EQ(Ks[0].Candidates[0].name(Loops), "x=k y=j z=i");
+  EXPECT_EQ(Ks[0].Candidates[1].name(Loops), "x=j y=i");
+  EXPECT_EQ(Ks[0].Candidates[3].name(Loops), "x=i");
+  LaunchConfig L = launchFor(Ks[0].Candidates[0], {16, 16, 16}, Loops);
+  EXPECT_EQ(L.Grid, (std::array<int64_t, 3>{1, 1, 16}));
+}
+
 TEST(LoopMappingTest, ShiftedReadOfAWrittenArrayIsADependence) {
   // for i < 64: a[i] = a[i - 1] + 1 (a recurrence)
   KernelFacts Seq;
