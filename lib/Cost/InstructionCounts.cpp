@@ -388,7 +388,7 @@ struct AccessTotals {
 void countSharedAccess(const KernelFacts &K, const AccessFacts &A,
                        const LaunchConfig &L, const GpuModel &Gpu,
                        const InstructionCountOptions &O, double N,
-                       InstructionCounts &R, AccessTotals &T) {
+                       AccessCount &C, InstructionCounts &R, AccessTotals &T) {
   R.Shared += N;
   if (!A.ElementSize)
     return;
@@ -399,6 +399,13 @@ void countSharedAccess(const KernelFacts &K, const AccessFacts &A,
     W += S.Weight;
   }
   if (W > 0) {
+    C.ConflictWays = Ways / W;
+    if (C.ConflictWays > 1.5 && C.ConflictWays > R.WorstSharedWays) {
+      R.WorstSharedWays = C.ConflictWays;
+      R.WorstSharedText = A.Text;
+      R.WorstSharedBase = A.Base;
+      R.WorstSharedLine = A.Loc.Line;
+    }
     T.SharedWays += N * Ways / W;
     T.SharedW += N;
   }
@@ -518,7 +525,7 @@ void countAccesses(const KernelFacts &K, const LaunchConfig &L,
       R.Guarded += N;
     switch (A.Space) {
     case MemorySpace::Shared:
-      countSharedAccess(K, A, L, Gpu, O, N, R, T);
+      countSharedAccess(K, A, L, Gpu, O, N, C, R, T);
       break;
     case MemorySpace::Constant:
       R.Constant += N;

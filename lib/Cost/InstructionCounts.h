@@ -123,6 +123,9 @@ struct AccessCount {
   /// Mean distinct 128-byte blocks (lines) per warp request (1.x: its
   /// transactions), for Wang–Lou's #Uncoal_per_mw (Sec. 3.2).
   double LinesPerWarp = 0;
+  /// Shared accesses: the mean bank-conflict degree of a warp request
+  /// (1: conflict-free); 0 when not enumerated.
+  double ConflictWays = 0;
   /// Why the access is Unclassified.
   std::string Unanalysable;
 };
@@ -172,6 +175,11 @@ struct InstructionCounts {
   /// Mean bank-conflict degree of the shared accesses (CGPredict's X),
   /// weighted by their dynamic counts; 1 when there is none.
   double SharedConflictDegree = 1;
+  /// The shared access with the most conflicted requests (mean degree
+  /// above 1): its text, array, line and degree; empty text when none.
+  std::string WorstSharedText, WorstSharedBase;
+  unsigned WorstSharedLine = 0;
+  double WorstSharedWays = 1;
 
   std::vector<AccessCount> Accesses;
   /// What was assumed, one sentence each.

@@ -54,7 +54,14 @@ static llvm::json::Value toJSON(const PortedMapping &M) {
         {"barriers", T->Barriers},
         {"barriers_per_thread", T->BarriersPerThread},
         {"shared_accesses_per_thread", T->SharedAccessesPerThread},
-        {"bank_conflict_degree", T->BankConflictDegree}};
+        {"bank_conflict_degree", T->BankConflictDegree},
+        {"worst_bank_conflict",
+         T->WorstConflictText.empty()
+             ? llvm::json::Value(nullptr)
+             : llvm::json::Object{{"access", T->WorstConflictText},
+                                  {"line", int64_t(T->WorstConflictLine)},
+                                  {"ways", T->WorstConflictWays},
+                                  {"buffer", T->WorstConflictBuffer}}}};
   }
   return O;
 }
@@ -95,6 +102,12 @@ static std::string tilingText(const PortedTiling &T) {
                      "conflicts\n",
                      T.Barriers, T.BarriersPerThread,
                      T.SharedAccessesPerThread, T.BankConflictDegree);
+  if (!T.WorstConflictText.empty())
+    Out += fmt::format("      worst: '{}' (line {}) {:.3g}-way; padding the "
+                       "rows of '{}' by one element removes such a "
+                       "column-wise conflict\n",
+                       T.WorstConflictText, T.WorstConflictLine,
+                       T.WorstConflictWays, T.WorstConflictBuffer);
   return Out;
 }
 

@@ -44,6 +44,11 @@ struct PortedTiling {
   double BarriersPerThread = 0;   ///< executed
   double SharedAccessesPerThread = 0;
   double BankConflictDegree = 1;
+  /// The shared access with the worst bank conflicts when above 1-way: its
+  /// text, line, degree, and the buffer to pad ("" when none).
+  std::string WorstConflictText, WorstConflictBuffer;
+  unsigned WorstConflictLine = 0;
+  double WorstConflictWays = 1;
 };
 
 struct PortedMapping {

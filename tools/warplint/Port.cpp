@@ -168,6 +168,10 @@ static PortedTiling tilingOf(const LoopMapping &M,
     T.BarriersPerThread = D->Sync;
     T.SharedAccessesPerThread = D->Shared;
     T.BankConflictDegree = D->SharedConflictDegree;
+    T.WorstConflictWays = D->WorstSharedWays;
+    T.WorstConflictText = D->WorstSharedText;
+    T.WorstConflictLine = D->WorstSharedLine;
+    T.WorstConflictBuffer = D->WorstSharedBase;
   }
   return T;
 }

@@ -29,3 +29,41 @@ void gemm_plain(float alpha, float A[N][N], float B[N][N], float C[N][N]) {
       for (int k = 0; k < N; k++)
         C[i][j] += alpha * A[i][k] * B[k][j];
 }
+
+/* SYRK's tile product: Aj[j][k] runs down a column of the tile across the
+   threads (bank conflicts); Ap is the same tile padded to T + 1. */
+void syrk_tiled(float A[N][N], float C[N][N]) {
+  for (int ii = 0; ii < N; ii += T)
+    for (int jj = 0; jj < N; jj += T) {
+      float Ai[T][T], Aj[T][T];
+      for (int kk = 0; kk < N; kk += T) {
+        for (int i = 0; i < T; i++)
+          for (int j = 0; j < T; j++) {
+            Ai[i][j] = A[ii + i][kk + j];
+            Aj[i][j] = A[jj + i][kk + j];
+          }
+        for (int i = 0; i < T; i++)
+          for (int j = 0; j < T; j++)
+            for (int k = 0; k < T; k++)
+              C[ii + i][jj + j] += Ai[i][k] * Aj[j][k];
+      }
+    }
+}
+
+void syrk_padded(float A[N][N], float C[N][N]) {
+  for (int ii = 0; ii < N; ii += T)
+    for (int jj = 0; jj < N; jj += T) {
+      float Ai[T][T], Ap[T][T + 1];
+      for (int kk = 0; kk < N; kk += T) {
+        for (int i = 0; i < T; i++)
+          for (int j = 0; j < T; j++) {
+            Ai[i][j] = A[ii + i][kk + j];
+            Ap[i][j] = A[jj + i][kk + j];
+          }
+        for (int i = 0; i < T; i++)
+          for (int j = 0; j < T; j++)
+            for (int k = 0; k < T; k++)
+              C[ii + i][jj + j] += Ai[i][k] * Ap[j][k];
+      }
+    }
+}
