@@ -280,6 +280,12 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
   WL.Blocks = double(L.Grid[0]) * double(L.Grid[1]) * double(L.Grid[2]);
   WL.WarpsPerBlock = std::ceil(double(L.threadsPerBlock()) / 32.0);
   WL.ActiveBlocksPerSm = Occ.BlocksPerSm;
+  if (Arch.SmCount > 1 && WL.Blocks < Arch.SmCount)
+    addOnce(As, "the grid's " + std::to_string(int64_t(WL.Blocks)) +
+                    (WL.Blocks == 1 ? " block keeps 1" : " blocks keep " +
+                         std::to_string(int64_t(WL.Blocks))) +
+                    " of the " + std::to_string(Arch.SmCount) +
+                    " SMs busy; the others idle");
 
   // The warp.
   WarplintWarp &W = In.Warp;

@@ -462,9 +462,38 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
       W.insert(W.end(), Loops[I].Children.begin(), Loops[I].Children.end());
     }
   }
+  // Loops some candidate maps to threads (a tiled nest's phases too).
+  std::set<unsigned> Mapped;
+  for (const PortKernel &PK : PKs)
+    for (const LoopMapping &M : PK.Candidates) {
+      Mapped.insert(M.Dims.begin(), M.Dims.end());
+      for (const TilePhase &P : M.Phases)
+        Mapped.insert(P.Dims.begin(), P.Dims.end());
+    }
   for (size_t I = 0; I < Loops.size(); ++I) {
-    if (Verdicts[I].Parallel)
+    if (Verdicts[I].Parallel) {
+      // A parallel loop under a sequential one of its kernel runs inside
+      // each thread (PolyBench 4.2's GEMM: j inside k): say so, and what
+      // would let it become threads.
+      if (Role[I] != 1 || Mapped.count(unsigned(I)))
+        continue;
+      for (std::optional<unsigned> P = Loops[I].Parent; P;
+           P = Loops[*P].Parent) {
+        if (Role[*P] != 1)
+          break;
+        if (!Verdicts[*P].Parallel) {
+          R.NotParallel.push_back(SequentialLoop{
+              Loops[I].Var, Loops[I].Loc,
+              formatv("its iterations are independent, but it runs inside "
+                      "the sequential loop '{0}' (line {1}) of each thread: "
+                      "interchanging '{0}' and '{2}' would let '{2}' become "
+                      "threads",
+                      Loops[*P].Var, Loops[*P].Loc.Line, Loops[I].Var)});
+          break;
+        }
+      }
       continue;
+    }
     SequentialLoop SL{Loops[I].Var.empty() ? "?" : Loops[I].Var, Loops[I].Loc,
                       Verdicts[I].Why};
     (Role[I] ? R.NotParallel : R.LeftSequential).push_back(SL);
