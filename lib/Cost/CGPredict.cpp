@@ -224,6 +224,12 @@ CgPredictResult cgPredict(const CgPredictInput &In) {
                    In.NoDramTransConst})
     if (!NonNeg(V))
       return Fail("instruction and transaction counts must be >= 0");
+  for (auto [St, All] : {std::pair{In.NoCoalStores, In.NoCoalInsts},
+                         std::pair{In.NoUncoalStores, In.NoUncoalInsts},
+                         std::pair{In.NoConstStores, In.NoConstInsts}})
+    if (!NonNeg(St) || St > All * (1 + 1e-12))
+      return Fail("store counts must be >= 0 and at most their class's "
+                  "instructions");
   R.NoMemInsts = In.NoCoalInsts + In.NoUncoalInsts + In.NoConstInsts;
   R.NoTotalInsts = R.NoMemInsts + In.NoCompInsts;
   if (!Pos(R.NoTotalInsts)) return Fail("no_total_insts must be > 0");
@@ -252,10 +258,17 @@ CgPredictResult cgPredict(const CgPredictInput &In) {
   R.MemLConst = In.MemLdL2 + In.NoDramTransConst * In.MemLdDram;        // (4)
   R.DepDelConst =
       In.NoConstPw * In.DdL2 + In.NoDramTransConst * In.DdDram;         // (5)
-  // eq. 6-8.
-  R.MemCyclesGlobal = R.MemLCoal * In.NoCoalInsts +
-                      R.MemLUncoal * In.NoUncoalInsts +
-                      R.MemLConst * In.NoConstInsts;                    // (6)
+  // eq. 6-8. A load keeps its warp waiting mem_l; a store only holds the
+  // memory pipeline for its departure delay (the warp goes on: MDM eq. 3
+  // and 6 let only read misses stall it). (8) still counts the store's
+  // departure, so a kernel of many stores stays bound by them through MWP.
+  R.StoreCycles = R.DepDelCoal * In.NoCoalStores +
+                  R.DepDelUncoal * In.NoUncoalStores +
+                  R.DepDelConst * In.NoConstStores;
+  R.MemCyclesGlobal = R.MemLCoal * (In.NoCoalInsts - In.NoCoalStores) +
+                      R.MemLUncoal * (In.NoUncoalInsts - In.NoUncoalStores) +
+                      R.MemLConst * (In.NoConstInsts - In.NoConstStores) +
+                      R.StoreCycles;                                    // (6)
   if (R.NoMemInsts > 0) {
     R.MemL = R.MemCyclesGlobal / R.NoMemInsts;                          // (7)
     R.DepartureDelay = (R.DepDelCoal * In.NoCoalInsts +
@@ -339,6 +352,7 @@ llvm::json::Value toJSON(const CgPredictResult &R) {
                 {"no_mem_insts", R.NoMemInsts},
                 {"no_total_insts", R.NoTotalInsts},
                 {"mem_cycles_global", R.MemCyclesGlobal},
+                {"store_cycles", R.StoreCycles},
                 {"mem_l", R.MemL},
                 {"departure_delay", R.DepartureDelay},
                 {"comp_cycles_core", R.CompCyclesCore},

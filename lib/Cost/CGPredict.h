@@ -104,6 +104,12 @@ struct CgPredictInput {
   double NoCoalPw = 2, NoUncoalPw = 32, NoConstPw = 1; ///< no_*_pw
   // Kernel (Table 3, second part), per thread -------------------------------
   double NoCoalInsts = 0, NoUncoalInsts = 0, NoConstInsts = 0;
+  /// The stores among them (at most the class's count). A warp does not
+  /// wait for a store: (6) charges it its departure delay, the cycles it
+  /// holds the memory pipeline, not the latency (warplint's reading, after
+  /// MDM eq. 3 and 6, where only read misses stall a warp; docs/models/
+  /// cgpredict.md, "Stores").
+  double NoCoalStores = 0, NoUncoalStores = 0, NoConstStores = 0;
   /// no_dram_trans_*: DRAM transactions per warp instruction of the class
   /// (cgPredictL2's DramTransPerInst).
   double NoDramTransCoal = 0, NoDramTransUncoal = 0, NoDramTransConst = 0;
@@ -132,6 +138,8 @@ struct CgPredictResult {
   bool CoalUsesDram = false, UncoalUsesDram = false;
   double NoMemInsts = 0, NoTotalInsts = 0;
   double MemCyclesGlobal = 0; ///< eq. 6
+  /// The part of MemCyclesGlobal the stores add (their departure delays).
+  double StoreCycles = 0;
   double MemL = 0;            ///< eq. 7
   double DepartureDelay = 0;  ///< eq. 8
   double CompCyclesCore = 0;  ///< eq. 12

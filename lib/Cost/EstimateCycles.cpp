@@ -265,6 +265,9 @@ CgPredictInput cgPredictInputFor(const KernelFacts &K, const ArchSpec &Arch,
     G.NoUncoalInsts =
         D.GlobalUncoalesced + D.GlobalUnclassified + D.GlobalAtomic;
     G.NoConstInsts = D.Constant + D.GlobalBroadcast;
+    G.NoCoalStores = D.StoresCoalesced;
+    G.NoUncoalStores = D.StoresUncoalesced + D.StoresUnclassified;
+    G.NoConstStores = D.StoresBroadcast;
     G.NoCompInsts = D.Computation;
     G.NoSynchInsts = D.Sync;
     G.SmemCoalInsts = D.Shared;

@@ -468,11 +468,14 @@ void countGlobalAccess(const KernelFacts &K, const AccessFacts &A,
     return;
   }
   classifyGlobalAccess(K, A, L, Gpu, O, C, R.Assumptions);
+  // The store of a write or read-modify-write, per thread.
+  const double St = A.IsWrite ? N / double(C.InstsPerExecution) : 0;
   if (!C.Unanalysable.empty()) {
     C.Class = AccessClass::Unclassified;
     C.TransactionsPerWarp = 0;
     C.SectorsPerWarp = C.ExcessPerWarp = 0;
     R.GlobalUnclassified += N;
+    R.StoresUnclassified += St;
     addOnce(R.Assumptions,
             "'" + A.Text + "' (line " + std::to_string(A.Loc.Line) +
                 ") counted as uncoalesced in the Hong-Kim counts: " +
@@ -485,16 +488,19 @@ void countGlobalAccess(const KernelFacts &K, const AccessFacts &A,
   switch (C.Class) {
   case AccessClass::Coalesced:
     R.GlobalCoalesced += N;
+    R.StoresCoalesced += St;
     T.CoalW += N;
     T.CoalT += N * C.TransactionsPerWarp;
     break;
   case AccessClass::Broadcast:
     R.GlobalBroadcast += N;
+    R.StoresBroadcast += St;
     T.CoalW += N;
     T.CoalT += N * C.TransactionsPerWarp;
     break;
   case AccessClass::Uncoalesced:
     R.GlobalUncoalesced += N;
+    R.StoresUncoalesced += St;
     T.UncoalW += N;
     T.UncoalT += N * C.TransactionsPerWarp;
     T.UncoalLines += N * C.LinesPerWarp / double(C.InstsPerExecution);

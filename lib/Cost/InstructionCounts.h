@@ -146,6 +146,12 @@ struct InstructionCounts {
   /// enumerated.
   double GlobalUnclassified = 0;
   double GlobalAtomic = 0; ///< atomics on global memory
+  /// The stores among GlobalCoalesced, GlobalUncoalesced, GlobalBroadcast
+  /// and GlobalUnclassified (a read-modify-write is one load and one
+  /// store): a warp does not wait for them (CGPredict's eq. 6 as warplint
+  /// reads it, docs/models/cgpredict.md, "Stores").
+  double StoresCoalesced = 0, StoresUncoalesced = 0, StoresBroadcast = 0,
+         StoresUnclassified = 0;
   double Shared = 0;       ///< ld/st/atom.shared
   double Constant = 0;     ///< ld.const (__constant__ memory)
   double Local = 0;        ///< local arrays (may live in registers)

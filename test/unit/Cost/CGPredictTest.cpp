@@ -68,6 +68,44 @@ TEST(CGPredictTest, PerClassLatencyAndDepartureDelay) {
   EXPECT_DOUBLE_EQ(R.TimeSeconds, 2172 / 0.852e9);
 }
 
+TEST(CGPredictTest, AStoreCostsItsDepartureNotItsLatency) {
+  // kernel() with one of its coalesced accesses a store: (6) charges it
+  // its departure delay (5) instead of mem_l_coal (166); (8) is unchanged.
+  CgPredictInput In = kernel();
+  In.NoCoalStores = 1;
+  CgPredictResult R = cgPredict(In);
+  ASSERT_TRUE(R.Ok) << R.Error;
+  EXPECT_DOUBLE_EQ(R.StoreCycles, 5);
+  EXPECT_DOUBLE_EQ(R.MemCyclesGlobal, 1062 - 166 + 5);
+  EXPECT_DOUBLE_EQ(R.MemL, (1062 - 166 + 5) / 4.0);
+  EXPECT_DOUBLE_EQ(R.DepartureDelay, 23);
+  // Latency-bound (MWP = N): the store shortens the run.
+  EXPECT_LT(R.ExecCycles, cgPredict(kernel()).ExecCycles);
+  // Bound by departures (MWP < N): a store still costs its departures,
+  // N x no_mem_insts x departure_delay x batch whether or not it is a
+  // store. Four uncoalesced stores among five uncoalesced instructions.
+  CgPredictInput U = kernel();
+  U.NoUncoalInsts = 5;
+  U.N = 64;
+  CgPredictResult Loads = cgPredict(U);
+  U.NoUncoalStores = 4;
+  CgPredictResult Stores = cgPredict(U);
+  ASSERT_TRUE(Loads.Ok && Stores.Ok);
+  ASSERT_LT(Stores.Mwp, U.N);
+  ASSERT_LT(Loads.Mwp, U.N);
+  const double Departures =
+      U.N * Stores.NoMemInsts * Stores.DepartureDelay * Stores.Batch;
+  EXPECT_NEAR(Stores.ExecCycles - Stores.CompCycles / Stores.NoMemInsts *
+                                      Stores.Mwp * Stores.Batch,
+              Departures, 1e-6 * Departures);
+  EXPECT_NEAR(Loads.ExecCycles - Loads.CompCycles / Loads.NoMemInsts *
+                                     Loads.Mwp * Loads.Batch,
+              Departures, 1e-6 * Departures);
+  // More stores than instructions of the class: an error.
+  In.NoConstStores = 2;
+  EXPECT_FALSE(cgPredict(In).Ok);
+}
+
 TEST(CGPredictTest, SharedMemoryAndSynchronization) {
   CgPredictInput In = kernel();
   In.NoSmemLoadInsts = 2;

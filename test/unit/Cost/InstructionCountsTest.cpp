@@ -132,6 +132,8 @@ TEST(InstructionCountsTest, ClassesLoopsAndHongKimView) {
   EXPECT_DOUBLE_EQ(C.GlobalCoalesced, 4);
   EXPECT_DOUBLE_EQ(C.GlobalUncoalesced, 1);
   EXPECT_DOUBLE_EQ(C.GlobalBroadcast, 1);
+  EXPECT_DOUBLE_EQ(C.StoresUncoalesced, 1); // out[32tx] is written
+  EXPECT_DOUBLE_EQ(C.StoresCoalesced, 0);
   EXPECT_DOUBLE_EQ(C.Shared, 32);
   EXPECT_DOUBLE_EQ(C.Sync, 4);
   // Total: 229 + 4 + 1 + 1 + 32 + 4 = 271.
@@ -281,6 +283,12 @@ TEST(InstructionCountsTest, UnclassifiedAndAtomicsAreUncoalescedForHongKim) {
   EXPECT_DOUBLE_EQ(C.hkCoalMemInsts(), 2);
   EXPECT_EQ(C.Accesses[0].Class, AccessClass::Unclassified);
   EXPECT_EQ(C.Accesses[2].InstsPerExecution, 2u);
+  // Its store is counted apart (CGPredict charges stores their departure
+  // only); the atomic is not a store there, nor are the loads.
+  EXPECT_DOUBLE_EQ(C.StoresCoalesced, 1);
+  EXPECT_DOUBLE_EQ(C.StoresUncoalesced + C.StoresUnclassified +
+                       C.StoresBroadcast,
+                   0);
   EXPECT_TRUE(mentions(C.Assumptions, "counted as uncoalesced"));
   EXPECT_TRUE(mentions(C.Assumptions, "atomics on global memory"));
 }
