@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Facts/LoopMapping.h"
+#include "Symbolic/Feasibility.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -182,6 +183,88 @@ static bool separated(const AccessFacts &A, const AccessFacts &B,
   return false;
 }
 
+/// The loop of \p Seq with id \p Id.
+static const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id) {
+  for (const LoopFacts &L : Seq.Loops)
+    if (L.Id == Id)
+      return &L;
+  return nullptr;
+}
+
+/// Whether no two different iterations of \p F can have \p W and \p A touch
+/// one element, with the bounds of the loops inside F (and around) as
+/// constraints: each access gets its own copy of F's iteration and of the
+/// inner loops' (suffixes 'a and 'b); the subscripts equal, dimension by
+/// dimension; the two iterations apart (a < b, then b < a); no rational
+/// point (Fourier–Motzkin) proves it. Triangular nests need this:
+/// symmat[j1][j2] and symmat[j2][j1] with j2 > j1.
+static bool provedApart(const AccessFacts &W, const AccessFacts &A,
+                        const LoopFacts &F, const KernelFacts &Seq) {
+  std::set<std::string> Own = innerIterations(F, Seq);
+  Own.insert(F.IterSymbol);
+  auto Rename = [&](const sym::Expr &E, const char *Suffix) {
+    std::map<std::string, sym::Expr> Used, To;
+    E.collectSymbols(Used);
+    for (const auto &[Name, Sym] : Used)
+      if (Own.count(Name))
+        To[Name] = sym::Expr::symbol(Name + Suffix, sym::SymbolKind::LoopIter);
+    return E.substitute(To);
+  };
+  std::vector<sym::LinearForm> Sys;
+  auto AddGe0 = [&](const sym::Expr &E) {
+    if (std::optional<sym::LinearForm> L = sym::linearForm(E)) {
+      Sys.push_back(*L);
+      return true;
+    }
+    return false;
+  };
+  // 0 <= iteration <= trips - 1 of every loop around each access (the
+  // loops around F once: they hold one value for both iterations).
+  std::set<unsigned> Outer;
+  for (const AccessFacts *X : {&W, &A}) {
+    const char *Suffix = X == &W ? "'a" : "'b";
+    for (unsigned Id : X->Loops) {
+      const LoopFacts *L = loopById(Seq, Id);
+      if (!L || L->IterSymbol.empty())
+        continue;
+      const bool Inside = Own.count(L->IterSymbol) > 0;
+      if (!Inside && !Outer.insert(Id).second)
+        continue;
+      const sym::Expr It =
+          Inside ? sym::Expr::symbol(L->IterSymbol + Suffix,
+                                     sym::SymbolKind::LoopIter)
+                 : sym::Expr::symbol(L->IterSymbol, sym::SymbolKind::LoopIter);
+      AddGe0(It);
+      if (L->TripCount)
+        AddGe0((Inside ? Rename(*L->TripCount, Suffix) : *L->TripCount) -
+               sym::Expr(1) - It);
+    }
+  }
+  // One element: each subscript equal (or the flattened index).
+  std::vector<std::pair<sym::Expr, sym::Expr>> Same;
+  if (W.Subscripts.size() >= 1 && W.Subscripts.size() == A.Subscripts.size())
+    for (size_t D = 0; D < W.Subscripts.size(); ++D)
+      Same.push_back({W.Subscripts[D], A.Subscripts[D]});
+  else
+    Same.push_back({W.Index, A.Index});
+  for (const auto &[SW, SA] : Same) {
+    const sym::Expr Diff = Rename(SW, "'a") - Rename(SA, "'b");
+    if (!AddGe0(Diff) || !AddGe0(sym::Expr(0) - Diff))
+      return false; // not linear: no proof
+  }
+  const sym::Expr Ta = sym::Expr::symbol(F.IterSymbol + "'a",
+                                         sym::SymbolKind::LoopIter);
+  const sym::Expr Tb = sym::Expr::symbol(F.IterSymbol + "'b",
+                                         sym::SymbolKind::LoopIter);
+  for (const sym::Expr &Order : {Tb - Ta - sym::Expr(1), Ta - Tb - sym::Expr(1)}) {
+    std::vector<sym::LinearForm> S = Sys;
+    S.push_back(*sym::linearForm(Order));
+    if (sym::mayBeFeasible(std::move(S)))
+      return false;
+  }
+  return true;
+}
+
 /// Why the iterations of the loop \p F (induction variable \p Var) are not
 /// independent, judged from the accesses under it; "" when they are.
 static std::string dependenceUnder(const LoopFacts &F, const PortLoop &L,
@@ -216,7 +299,8 @@ static std::string dependenceUnder(const LoopFacts &F, const PortLoop &L,
   for (const AccessFacts *W : Writes)
     for (const AccessFacts *A : Under)
       if (A->Base == W->Base &&
-          !separated(*W, *A, Iter, Inner, Trips))
+          !separated(*W, *A, Iter, Inner, Trips) &&
+          !provedApart(*W, *A, F, Seq))
         return "'" + A->Text + "' and '" + W->Text +
                "' may touch one element of '" + A->Base +
                "' in two iterations of '" + Var + "'";

@@ -37,8 +37,8 @@ KERNELS = [
     ("3MM", "3mm.c", "mm3", [], 5990.76, 5819.73),
     ("ATAX", "atax.c", "atax", [], 201.70, 193.04),
     ("BICG", "bicg.c", "bicg", [], 237.69, 199.22),
-    ("CORR", "corr.c", "corr", ["--port-independent=j1"], 3071.66, 2678.05),
-    ("COVAR", "covar.c", "covar", ["--port-independent=j1"], 3073.58, 3465.71),
+    ("CORR", "corr.c", "corr", [], 3071.66, 2678.05),
+    ("COVAR", "covar.c", "covar", [], 3073.58, 3465.71),
     ("FDTD-2D", "fdtd2d.c", "fdtd2d", [], 1492.23, 1243.21),
     ("GEMM", "gemm.c", "gemm", [], 249.16, 242.53),
     ("GESUMMV", "gesummv.c", "gesummv", [], 680.85, 769.69),
@@ -90,6 +90,32 @@ def work_matched(name, report):
     return report["total_seconds"] * 1e3
 
 
+# Where the measured CUDA (PolyBench/GPU) maps a kernel otherwise than
+# warplint would choose, the mapping it measured: COVAR's triangular nest
+# is perfect, so warplint offers and chooses x=j2 y=j1 (about 9x faster);
+# the measured code maps j1 alone. The other kernels keep their choice.
+MEASURED_MAPPING = {"COVAR": "x=j1"}
+
+
+def measured_choice(name, report):
+    """report with, in each kernel offering MEASURED_MAPPING[name], that
+    mapping chosen, and total_seconds the sum of the chosen mappings."""
+    want = MEASURED_MAPPING.get(name)
+    if not want:
+        return report
+    found = False
+    for k in report["kernels"]:
+        if any(m["mapping"] == want for m in k["mappings"]):
+            found = True
+            for m in k["mappings"]:
+                m["chosen"] = m["mapping"] == want
+    if not found:
+        sys.exit("%s: no kernel offers the measured mapping %s" % (name, want))
+    report["total_seconds"] = sum(m["seconds"] for k in report["kernels"]
+                                  for m in k["mappings"] if m["chosen"])
+    return report
+
+
 def run(warplint, model, extra):
     rows = []
     for name, f, fn, opts, actual, estimated in KERNELS:
@@ -101,6 +127,11 @@ def run(warplint, model, extra):
             sys.exit("%s: warplint failed (%d): %s" % (name, out.returncode,
                                                        out.stderr))
         report = json.loads(out.stdout)
+        chosen = sum(m["seconds"] for k in report["kernels"]
+                     for m in k["mappings"] if m["chosen"])
+        if abs(chosen - report["total_seconds"]) > 1e-9 * chosen:
+            sys.exit("%s: total_seconds is not the chosen mappings' sum" % name)
+        report = measured_choice(name, report)
         ms = report["total_seconds"] * 1e3
         maps = ", ".join(m["mapping"] for k in report["kernels"]
                          for m in k["mappings"] if m["chosen"])

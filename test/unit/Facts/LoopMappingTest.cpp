@@ -188,6 +188,68 @@ TEST(LoopMappingTest, RowsApartByAConstantOrAnOuterLoopStaySeparate) {
   EXPECT_FALSE(parallelLoops(Loops, Seq)[1].Parallel);
 }
 
+/// Subscripts one per dimension, for the dimension-wise tests.
+AccessFacts access2(const std::string &Base, Expr Row, Expr Col, bool Write,
+                    std::vector<unsigned> Loops, const std::string &Text) {
+  AccessFacts A = access(Base, Row * 64 + Col, Write, std::move(Loops), Text);
+  A.Subscripts = {Row, Col};
+  return A;
+}
+
+TEST(LoopMappingTest, TriangularNestsAreProvedIndependent) {
+  // CORR's last nest: for j1 < 63: for j2 = j1 + 1 .. 63:
+  //   S[j1][j2] = ...; S[j2][j1] = S[j1][j2]
+  // Iteration j1 writes row j1 right of the diagonal and column j1 below
+  // it: two iterations never meet (S[a][b] = S[b'][a'] needs
+  // a = b' > a' = b > a). j2's iteration counts from j1 + 1.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "j1", 1, std::nullopt, 63),
+               loopFact(1, "j2", 2, 0u, Expr(63) - iter("j1"))};
+  const Expr J1 = iter("j1"), J2 = J1 + Expr(1) + iter("j2");
+  Seq.Accesses = {access2("S", J1, J2, true, {0, 1}, "S[j1][j2]"),
+                  access2("S", J2, J1, true, {0, 1}, "S[j2][j1]"),
+                  access2("S", J1, J2, false, {0, 1}, "S[j1][j2]")};
+  std::vector<PortLoop> Loops{portLoop("j1", 1, std::nullopt, {1}, true),
+                              portLoop("j2", 2, 0u, {}, false)};
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_TRUE(V[0].Parallel) << V[0].Why;
+  EXPECT_TRUE(V[1].Parallel) << V[1].Why;
+  // With j2 over the whole row (from 0) the iterations do meet.
+  Seq.Loops[1].TripCount = Expr(64);
+  const Expr J2Full = iter("j2");
+  Seq.Accesses = {access2("S", J1, J2Full, true, {0, 1}, "S[j1][j2]"),
+                  access2("S", J2Full, J1, true, {0, 1}, "S[j2][j1]")};
+  V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Parallel);
+  EXPECT_NE(V[0].Why.find("may touch one element of 'S'"), std::string::npos)
+      << V[0].Why;
+}
+
+TEST(LoopMappingTest, RowsBelowThePivotAreIndependent) {
+  // LU's update for one pivot k (an outer loop): for i = k + 1 .. 63:
+  //   A[i][k] /= A[k][k]; for j = k + 1 .. 63: A[i][j] -= A[i][k] * A[k][j]
+  // Iteration i writes row i > k and reads row k: never another's row.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "k", 1, std::nullopt, 64),
+               loopFact(1, "i", 2, 0u, Expr(63) - iter("k")),
+               loopFact(2, "j", 3, 1u, Expr(63) - iter("k"))};
+  const Expr K = iter("k"), I = K + Expr(1) + iter("i"),
+             J = K + Expr(1) + iter("j");
+  Seq.Accesses = {access2("A", I, K, false, {0, 1}, "A[i][k]"),
+                  access2("A", K, K, false, {0, 1}, "A[k][k]"),
+                  access2("A", I, K, true, {0, 1}, "A[i][k]"),
+                  access2("A", I, J, false, {0, 1, 2}, "A[i][j]"),
+                  access2("A", K, J, false, {0, 1, 2}, "A[k][j]"),
+                  access2("A", I, J, true, {0, 1, 2}, "A[i][j]")};
+  std::vector<PortLoop> Loops{portLoop("k", 1, std::nullopt, {1}, false),
+                              portLoop("i", 2, 0u, {2}, false),
+                              portLoop("j", 3, 1u, {}, false)};
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Parallel); // k: row k is written by an earlier pivot
+  EXPECT_TRUE(V[1].Parallel) << V[1].Why;
+  EXPECT_TRUE(V[2].Parallel) << V[2].Why;
+}
+
 TEST(LoopMappingTest, SequentialOuterLoopBecomesAHostLoop) {
   // for t < 10: for i < 64: a[i] = b[i] + f[t] (t writes a[i] in every t)
   KernelFacts Seq;
