@@ -62,6 +62,13 @@ struct PortedMapping {
   std::vector<ArrayAccessClass> Arrays;
   std::vector<SharedCandidate> Shared;
   std::optional<PortedTiling> Tiling;
+  /// The other aliasing rule (docs/port.md, "Accumulators"): by default,
+  /// what plain pointers that may overlap cost, kept only when they leave
+  /// uncoalesced stores in a loop; with --port-may-alias, what __restrict__
+  /// pointers save. Seconds per launch x launches; the accesses concerned.
+  std::optional<double> OtherAliasSeconds;
+  bool OtherIsMayAlias = true;
+  std::vector<std::string> OtherAliasAccesses;
 };
 
 struct PortedKernel {

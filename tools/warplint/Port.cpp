@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "WarplintTool.h"
 #include "Options.h"
+#include "PortAliasing.h"
 #include "Cost/PortInsights.h"
 #include "Facts/InvariantUpdates.h"
 #include "Facts/LoopMapping.h"
@@ -249,6 +250,7 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       Trips.push_back(*N);
     }
     KernelFacts K = Src.kernel(M);
+    const KernelFacts Unrewritten = K;
     // The kernel's symbol for a host loop's variable is 'i#2' where the
     // function declared 'i' before the loop (int i, j;): bind that one.
     EstimateOptions EOM = EO;
@@ -267,9 +269,10 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     }
     // What the compiler does with an element updated in every iteration of
     // a loop (Facts/InvariantUpdates.h).
-    for (const std::string &N : keepInvariantUpdates(
-             K, PortMayAlias ? PortAliasing::MayAlias : PortAliasing::Restrict))
-      Notes.push_back(N);
+    const PortAliasing Rule =
+        PortMayAlias ? PortAliasing::MayAlias : PortAliasing::Restrict;
+    const std::vector<std::string> RuleNotes = keepInvariantUpdates(K, Rule);
+    Notes.insert(Notes.end(), RuleNotes.begin(), RuleNotes.end());
     if (M.Tile > 0)
       for (const std::string &N : tilingNotes(M, Loops))
         Notes.push_back(N);
@@ -302,6 +305,12 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
           formatv("line {0}: {1}", U.Loc.Line, U.Reason));
     PM.SecondsPerLaunch = PM.Estimate.Cycles.TimeSeconds;
     PM.Seconds = PM.SecondsPerLaunch * double(Out.Launches);
+    if (std::optional<AliasAlternative> Alt = otherAliasing(
+            Unrewritten, Rule, RuleNotes, L, Arch.Arch, Arch.Gpu, EOM)) {
+      PM.OtherAliasSeconds = Alt->SecondsPerLaunch * double(Out.Launches);
+      PM.OtherIsMayAlias = Rule == PortAliasing::Restrict;
+      PM.OtherAliasAccesses = std::move(Alt->Accesses);
+    }
     if (PM.Estimate.Cycles.Derived) {
       PM.Arrays = arrayClasses(K, *PM.Estimate.Cycles.Derived);
       if (M.Tile == 0)
