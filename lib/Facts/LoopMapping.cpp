@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <numeric>
 #include <set>
 
@@ -312,16 +313,26 @@ std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
   std::vector<LoopVerdict> R(Loops.size());
   for (size_t I = 0; I < Loops.size(); ++I) {
     const PortLoop &L = Loops[I];
-    if (!L.NotMappable.empty()) {
+    if (!L.NotMappable.empty() && L.Sum.Var.empty()) {
       R[I].Why = L.NotMappable;
       continue;
     }
     const LoopFacts *F = loopFactsOf(L, Seq);
     if (!F) {
-      R[I].Why = "the loop was not interpreted";
+      R[I].Why = L.NotMappable.empty() ? "the loop was not interpreted"
+                                       : L.NotMappable;
       continue;
     }
-    R[I].Why = dependenceUnder(*F, L, Seq);
+    const std::string Dep = dependenceUnder(*F, L, Seq);
+    if (!L.Sum.Var.empty()) {
+      // Carried only through a sum: a reduction when nothing else is.
+      R[I].Why = L.NotMappable;
+      R[I].Reduction = Dep.empty();
+      if (!Dep.empty())
+        R[I].Why += "; " + Dep;
+      continue;
+    }
+    R[I].Why = Dep;
     R[I].Parallel = R[I].Why.empty();
   }
   return R;
@@ -341,6 +352,8 @@ std::string LoopMapping::name(const std::vector<PortLoop> &Loops) const {
     if (Tile > 0 && !Phases.empty() && D < Phases.front().Dims.size())
       S += "/" + Loops[Phases.front().Dims[D]].Var;
   }
+  if (!Reduce.empty())
+    S += " (sum of " + Reduce + ")";
   return S;
 }
 
@@ -354,12 +367,39 @@ std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
     if (!Loops[I].Parent)
       Stack.push_back(unsigned(I));
   std::map<unsigned, std::vector<unsigned>> HostOf;
+  // Whether a loop has a parallel loop inside it (at any depth): such a
+  // reduction loop stays a host loop around that kernel.
+  std::function<bool(unsigned)> ParallelInside = [&](unsigned I) {
+    for (unsigned C : Loops[I].Children)
+      if (Verdicts[C].Parallel || ParallelInside(C))
+        return true;
+    return false;
+  };
   while (!Stack.empty()) {
     unsigned I = Stack.back();
     Stack.pop_back();
     const PortLoop &L = Loops[I];
     std::vector<unsigned> Hosts =
         L.Parent ? HostOf[*L.Parent] : std::vector<unsigned>();
+    if (Verdicts[I].Reduction && !ParallelInside(I)) {
+      // A parallel reduction of the scalar L.Sum.Var: 1-D, or 2-D with a
+      // perfectly nested child that sums the same scalar.
+      PortKernel K;
+      K.Root = I;
+      K.HostLoops = Hosts;
+      if (L.PerfectChild && !L.Children.empty() &&
+          Verdicts[L.Children.front()].Reduction &&
+          Loops[L.Children.front()].Sum.Var == L.Sum.Var) {
+        LoopMapping M2{I, {L.Children.front(), I}, Blocks.TwoD};
+        M2.Reduce = L.Sum.Var;
+        K.Candidates.push_back(M2);
+      }
+      LoopMapping M1{I, {I}, Blocks.OneD};
+      M1.Reduce = L.Sum.Var;
+      K.Candidates.push_back(M1);
+      R.push_back(std::move(K));
+      continue;
+    }
     if (!Verdicts[I].Parallel) {
       Hosts.push_back(I);
       HostOf[I] = Hosts;

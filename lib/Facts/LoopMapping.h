@@ -47,6 +47,13 @@ struct PortLoop {
   /// carried from one iteration to the next); "" when it can.
   std::string NotMappable;
   int64_t Step = 1; ///< the induction variable's constant step
+  /// The loop's only carried scalar when it is a sum (`s += e`; NotMappable
+  /// then names it): a parallel reduction can run the loop.
+  struct SumReduction {
+    std::string Var; ///< "" when none
+    unsigned Bytes = 4;
+    bool Floating = true;
+  } Sum;
   /// The arrays declared inside the loop's body (at any depth): private to
   /// one iteration, left out of its dependence test (a tiled nest's tiles).
   std::vector<std::string> LocalArrays;
@@ -56,6 +63,9 @@ struct PortLoop {
 struct LoopVerdict {
   bool Parallel = false;
   std::string Why; ///< when not parallel
+  /// Not parallel only because of a sum into a scalar (PortLoop::Sum): a
+  /// parallel reduction can run it.
+  bool Reduction = false;
 };
 
 /// The LoopFacts of \p Seq (the function interpreted with every loop
@@ -97,6 +107,9 @@ struct LoopMapping {
   /// The local arrays of the tile loop's body: the block's __shared__
   /// buffers.
   std::vector<std::string> Shared;
+  /// A parallel reduction (sumReductionTail): the scalar summed over the
+  /// mapped loops; "" otherwise.
+  std::string Reduce;
   /// "x=j y=i"; tiled: "x=jj/j y=ii/i" (block loop / thread loop)
   std::string name(const std::vector<PortLoop> &Loops) const;
 };

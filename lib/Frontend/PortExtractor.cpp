@@ -42,11 +42,24 @@ public:
   CarriedScalars(const ForStmt *FS, const ValueDecl *IV, const SourceManager &SM)
       : FS(FS), IV(IV), SM(SM) {}
   std::string firstCarried() {
-    walk(FS->getBody());
+    walk(FS->getBody(), true);
     for (const ValueDecl *V : Order)
       if (Written.count(V) && ReadFirst.count(V))
         return V->getName().str();
     return "";
+  }
+  /// The only carried scalar when every use of it in the loop is a sum
+  /// (`s += e`, `s -= e`, `s = s + e`, `s = e + s`, `s = s - e`, e free of
+  /// s): a parallel reduction can run the loop. nullptr otherwise.
+  const VarDecl *sumReduction() {
+    const VarDecl *Sum = nullptr;
+    for (const ValueDecl *V : Order)
+      if (Written.count(V) && ReadFirst.count(V)) {
+        if (Sum || !SumUse.count(V) || OtherUse.count(V))
+          return nullptr;
+        Sum = cast<VarDecl>(V);
+      }
+    return Sum;
   }
 
 private:
@@ -55,6 +68,20 @@ private:
   const SourceManager &SM;
   std::vector<const ValueDecl *> Order;
   std::set<const ValueDecl *> Seen, Written, ReadFirst;
+  /// Uses as a sum's accumulator, and any other use.
+  std::set<const ValueDecl *> SumUse, OtherUse;
+
+  /// `V + e`, `e + V` or `V - e` with V the tracked \p V: e, else nullptr.
+  const clang::Expr *sumOperand(const clang::Expr *E, const VarDecl *V) const {
+    const auto *BO = dyn_cast<BinaryOperator>(strip(E)->IgnoreImpCasts());
+    if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+      return nullptr;
+    if (tracked(BO->getLHS()) == V)
+      return BO->getRHS();
+    if (BO->getOpcode() == BO_Add && tracked(BO->getRHS()) == V)
+      return BO->getLHS();
+    return nullptr;
+  }
 
   const VarDecl *tracked(const clang::Expr *E) const {
     const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
@@ -77,17 +104,32 @@ private:
     if (Write)
       Written.insert(V);
   }
-  void walk(const Stmt *S) {
+  /// \p Discarded: S is a statement whose value is not used (a sum's
+  /// update must be one: `x = (s += e)` reads s).
+  void walk(const Stmt *S, bool Discarded = false) {
     if (!S)
       return;
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (const VarDecl *V = tracked(BO->getLHS())) {
         if (BO->getOpcode() == BO_Assign) {
+          if (const clang::Expr *Term = sumOperand(BO->getRHS(), V)) {
+            (Discarded ? SumUse : OtherUse).insert(V);
+            event(V, false);
+            event(V, true);
+            walk(Term);
+            return;
+          }
+          OtherUse.insert(V);
           walk(BO->getRHS());
           event(V, true);
           return;
         }
         if (BO->isCompoundAssignmentOp()) {
+          (Discarded && (BO->getOpcode() == BO_AddAssign ||
+                         BO->getOpcode() == BO_SubAssign)
+               ? SumUse
+               : OtherUse)
+              .insert(V);
           event(V, false);
           event(V, true);
           walk(BO->getRHS());
@@ -95,20 +137,44 @@ private:
         }
       }
     }
+    // `c++;` is a sum of ones (a count).
     if (const auto *UO = dyn_cast<UnaryOperator>(S))
       if (UO->isIncrementDecrementOp())
         if (const VarDecl *V = tracked(UO->getSubExpr())) {
+          (Discarded ? SumUse : OtherUse).insert(V);
           event(V, false);
           event(V, true);
           return;
         }
     if (const auto *E = dyn_cast<clang::Expr>(S))
       if (const VarDecl *V = tracked(E)) {
+        OtherUse.insert(V);
         event(V, false);
         return;
       }
-    for (const Stmt *C : S->children())
-      walk(C);
+    if (const auto *IS = dyn_cast<IfStmt>(S)) {
+      walk(IS->getInit(), true);
+      walk(IS->getCond());
+      walk(IS->getThen(), true);
+      walk(IS->getElse(), true);
+      return;
+    }
+    if (const auto *FS2 = dyn_cast<ForStmt>(S)) {
+      walk(FS2->getInit(), true);
+      walk(FS2->getCond());
+      walk(FS2->getInc(), true);
+      walk(FS2->getBody(), true);
+      return;
+    }
+    const bool Block = isa<CompoundStmt>(S) || isa<WhileStmt>(S) ||
+                       isa<DoStmt>(S) || isa<AttributedStmt>(S) ||
+                       isa<LabelStmt>(S);
+    for (const Stmt *C : S->children()) {
+      // A loop's or if's condition is read.
+      const bool Cond = (isa<WhileStmt>(S) && C == cast<WhileStmt>(S)->getCond()) ||
+                        (isa<DoStmt>(S) && C == cast<DoStmt>(S)->getCond());
+      walk(C, Block && !Cond);
+    }
   }
 };
 
@@ -162,11 +228,19 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
   if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
     L.Var = IV->getName().str();
     L.Step = Step;
-    std::string Carried =
-        CarriedScalars(FS, IV, Ctx.getSourceManager()).firstCarried();
+    CarriedScalars CS(FS, IV, Ctx.getSourceManager());
+    std::string Carried = CS.firstCarried();
     if (!Carried.empty())
       L.NotMappable = "the scalar '" + Carried +
                       "' is carried from one iteration to the next";
+    if (const VarDecl *Sum = CS.sumReduction()) {
+      QualType T = Sum->getType();
+      if (T->isArithmeticType() && !T->isAnyComplexType()) {
+        L.Sum.Var = Sum->getName().str();
+        L.Sum.Bytes = unsigned(Ctx.getTypeSize(T) / 8);
+        L.Sum.Floating = T->isRealFloatingType();
+      }
+    }
   } else {
     L.NotMappable = "not a loop over one integer variable stepped by a "
                     "constant";

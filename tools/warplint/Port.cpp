@@ -18,6 +18,7 @@
 #include "Cost/PortInsights.h"
 #include "Facts/InvariantUpdates.h"
 #include "Facts/LoopMapping.h"
+#include "Facts/ReductionTail.h"
 #include "Frontend/PortExtractor.h"
 #include "Report/PortReport.h"
 #include "Symbolic/Assumptions.h"
@@ -250,6 +251,12 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       Trips.push_back(*N);
     }
     KernelFacts K = Src.kernel(M);
+    if (!M.Reduce.empty()) {
+      const PortLoop::SumReduction &Sum = Loops[M.Root].Sum;
+      for (const std::string &N : appendSumReductionTail(
+               K, Sum.Var, Sum.Bytes, Sum.Floating, Loops[M.Root].Loc))
+        Notes.push_back(N);
+    }
     const KernelFacts Unrewritten = K;
     // The kernel's symbol for a host loop's variable is 'i#2' where the
     // function declared 'i' before the loop (int i, j;): bind that one.
@@ -385,6 +392,7 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
       }
       for (size_t I = 0; I < Loops.size(); ++I)
         if (Loops[I].Var == N && !Verdicts[I].Parallel &&
+            !Verdicts[I].Reduction &&
             std::find(PortIndependent.begin(), PortIndependent.end(), N) ==
                 PortIndependent.end()) {
           errs() << "warplint: error: --port-map='" << PortMap
@@ -401,7 +409,8 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     const std::string &Var = Loops[I].Var;
     // --port-map: only the loops it names become threads; the others run
     // on the host (or in the thread).
-    if (PO.Spec && V.Parallel && Var != PO.Spec->X && Var != PO.Spec->Y)
+    if (PO.Spec && (V.Parallel || V.Reduction) && Var != PO.Spec->X &&
+        Var != PO.Spec->Y)
       V = {false, "--port-map does not name it"};
     if (!V.Parallel && Loops[I].NotMappable.empty() &&
         std::find(PortIndependent.begin(), PortIndependent.end(), Var) !=
@@ -429,7 +438,8 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
       return 2;
     }
   for (PortKernel &PK : PKs) {
-    if (PortUntiled || Loops[PK.Root].Step <= 1)
+    if (PortUntiled || Loops[PK.Root].Step <= 1 ||
+        Verdicts[PK.Root].Reduction)
       continue;
     std::string WhyNot;
     if (std::optional<LoopMapping> M =
@@ -480,6 +490,8 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
         Mapped.insert(P.Dims.begin(), P.Dims.end());
     }
   for (size_t I = 0; I < Loops.size(); ++I) {
+    if (Verdicts[I].Reduction && Mapped.count(unsigned(I)))
+      continue; // a parallel reduction's loop
     if (Verdicts[I].Parallel) {
       // A parallel loop under a sequential one of its kernel runs inside
       // each thread (PolyBench 4.2's GEMM: j inside k): say so, and what
@@ -536,7 +548,8 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     std::vector<std::string> Offered;
     for (const PortedKernel &K : R.Kernels)
       for (const PortedMapping &M : K.Mappings) {
-        Matched |= M.Name == Want;
+        Matched |= M.Name == Want ||
+                   llvm::StringRef(M.Name).starts_with(Want + " (sum of ");
         Offered.push_back(M.Name);
       }
     if (!Matched) {

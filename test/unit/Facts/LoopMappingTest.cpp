@@ -250,6 +250,70 @@ TEST(LoopMappingTest, RowsBelowThePivotAreIndependent) {
   EXPECT_TRUE(V[2].Parallel) << V[2].Why;
 }
 
+TEST(LoopMappingTest, ASumIntoAScalarIsAParallelReduction) {
+  // for i < 64: for j < 64: s += A[i][j] (the frontend found s summed in
+  // both loops): one kernel, reductions x=j y=i and x=i.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "i", 1, std::nullopt, 64),
+               loopFact(1, "j", 2, 0u, 64)};
+  Seq.Accesses = {access("A", iter("i") * 64 + iter("j"), false, {0, 1},
+                         "A[i][j]")};
+  std::vector<PortLoop> Loops{portLoop("i", 1, std::nullopt, {1}, true),
+                              portLoop("j", 2, 0u, {}, false)};
+  for (PortLoop &L : Loops) {
+    L.NotMappable = "the scalar 's' is carried from one iteration to the next";
+    L.Sum.Var = "s";
+  }
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Parallel);
+  EXPECT_TRUE(V[0].Reduction) << V[0].Why;
+  EXPECT_TRUE(V[1].Reduction) << V[1].Why;
+  std::vector<PortKernel> Ks = portKernels(Loops, V);
+  ASSERT_EQ(Ks.size(), 1u);
+  ASSERT_EQ(Ks[0].Candidates.size(), 2u);
+  EXPECT_EQ(Ks[0].Candidates[0].name(Loops), "x=j y=i (sum of s)");
+  EXPECT_EQ(Ks[0].Candidates[1].name(Loops), "x=i (sum of s)");
+  EXPECT_EQ(Ks[0].Candidates[1].Reduce, "s");
+  // Another dependence as well (A written at a shifted index): no.
+  Seq.Accesses.push_back(access("A", iter("i") * 64 + iter("j") + 1, true,
+                                {0, 1}, "A[i][j+1]"));
+  V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Reduction);
+  EXPECT_NE(V[0].Why.find("may touch one element of 'A'"), std::string::npos)
+      << V[0].Why;
+  // Without the frontend's sum, the carried scalar keeps the loop off the
+  // GPU.
+  Seq.Accesses.pop_back();
+  for (PortLoop &L : Loops)
+    L.Sum.Var.clear();
+  V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Reduction);
+  EXPECT_TRUE(portKernels(Loops, V).empty());
+}
+
+TEST(LoopMappingTest, AReductionAroundAParallelLoopStaysOnTheHost) {
+  // for t < 8: { s += x[t]; for j < 64: y[t][j] = 2 * z[j]; }: t sums s but
+  // holds a parallel loop: t stays the host loop of the j kernel.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "t", 1, std::nullopt, 8),
+               loopFact(1, "j", 2, 0u, 64)};
+  Seq.Accesses = {access("x", iter("t"), false, {0}, "x[t]"),
+                  access("z", iter("j"), false, {0, 1}, "z[j]"),
+                  access("y", iter("t") * 64 + iter("j"), true, {0, 1},
+                         "y[t][j]")};
+  std::vector<PortLoop> Loops{portLoop("t", 1, std::nullopt, {1}, false),
+                              portLoop("j", 2, 0u, {}, false)};
+  Loops[0].NotMappable = "the scalar 's' is carried";
+  Loops[0].Sum.Var = "s";
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  ASSERT_TRUE(V[0].Reduction);
+  std::vector<PortKernel> Ks = portKernels(Loops, V);
+  ASSERT_EQ(Ks.size(), 1u);
+  EXPECT_EQ(Ks[0].Root, 1u);
+  EXPECT_EQ(Ks[0].HostLoops, std::vector<unsigned>{0});
+  EXPECT_TRUE(Ks[0].Candidates[0].Reduce.empty());
+}
+
 TEST(LoopMappingTest, SequentialOuterLoopBecomesAHostLoop) {
   // for t < 10: for i < 64: a[i] = b[i] + f[t] (t writes a[i] in every t)
   KernelFacts Seq;
