@@ -110,6 +110,11 @@ struct LoopMapping {
   /// A parallel reduction (sumReductionTail): the scalar summed over the
   /// mapped loops; "" otherwise.
   std::string Reduce;
+  /// Interchanged (interchangedMapping): the further loops that become
+  /// threadIdx.x besides Dims[0], each inside sequential loops of the
+  /// thread; Interchange says which loops moved, for the report.
+  std::vector<unsigned> MoreX;
+  std::string Interchange;
   /// "x=j y=i"; tiled: "x=jj/j y=ii/i" (block loop / thread loop)
   std::string name(const std::vector<PortLoop> &Loops) const;
 };
@@ -159,6 +164,25 @@ std::optional<LoopMapping> tiledMapping(const std::vector<PortLoop> &Loops,
                                         std::string &WhyNot,
                                         const std::vector<std::string>
                                             *OnlyShared = nullptr);
+
+/// The loop nest of \p K with its parallel loops that lie inside sequential
+/// loops of the root (PolyBench 4.2's GEMM: i, then k, then j) as
+/// threadIdx.x and the root as y: each thread (i, j) runs the sequential
+/// loops for its own j, the loops interchanged. Offered when
+///  - the root is parallel, and no 2-D candidate has x = its only child;
+///  - every parallel loop found below the root through sequential ones
+///    (not inside another parallel one) has the same trip count (an
+///    expression: `j <= i` in each is the same), and one of them lies
+///    inside a sequential loop;
+///  - nothing under the root outside those loops writes memory;
+///  - two threads of one root iteration never touch one element that
+///    either writes, for any iterations of the sequential loops (each
+///    access its own copy of them; Fourier–Motzkin, Symbolic/Feasibility.h).
+/// std::nullopt with \p WhyNot otherwise.
+std::optional<LoopMapping> interchangedMapping(
+    const std::vector<PortLoop> &Loops, const std::vector<LoopVerdict> &Verdicts,
+    const PortKernel &K, const KernelFacts &Seq, const PortBlocks &Blocks,
+    std::string &WhyNot);
 
 /// --port-map: "x=j,y=i" (or "x=i"): which loop variable becomes which
 /// thread dimension.

@@ -345,6 +345,8 @@ KernelFacts PortSource::kernel(const LoopMapping &M) const {
     } else {
       for (size_t D = 0; D < M.Dims.size() && D < 3; ++D)
         In.ParallelLoops[P->Stmts[M.Dims[D]]] = globalThreadIndex(Dims[D]);
+      for (unsigned I : M.MoreX)
+        In.ParallelLoops[P->Stmts[I]] = globalThreadIndex('x');
     }
     In.runPorted(*P->F, P->Stmts[M.Root]);
   });

@@ -283,6 +283,8 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     if (M.Tile > 0)
       for (const std::string &N : tilingNotes(M, Loops))
         Notes.push_back(N);
+    if (!M.Interchange.empty())
+      Notes.push_back(M.Interchange);
     LaunchConfig L = launchFor(M, Trips, Loops);
     if (!Arch.Note.empty())
       L.Assumptions.push_back(Arch.Note);
@@ -437,6 +439,17 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
              << PortFunction << "'\n";
       return 2;
     }
+  // A parallel loop inside a sequential loop of the thread (i-k-j GEMM):
+  // the interchanged mapping (docs/port.md, "Interchanged loops").
+  std::map<unsigned, std::string> NotInterchanged; // by root
+  for (PortKernel &PK : PKs) {
+    std::string WhyNot;
+    if (std::optional<LoopMapping> M = interchangedMapping(
+            Loops, Verdicts, PK, S.sequential(), PO.Blocks, WhyNot))
+      PK.Candidates.insert(PK.Candidates.begin(), *M);
+    else
+      NotInterchanged[PK.Root] = WhyNot;
+  }
   for (PortKernel &PK : PKs) {
     if (PortUntiled || Loops[PK.Root].Step <= 1 ||
         Verdicts[PK.Root].Reduction)
@@ -468,57 +481,7 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
                   "with the departure delays measured on it; --model=auto "
                   "for warplint's)";
   }
-  // Which loops are in a kernel, around one (host loops), or neither.
-  std::vector<int> Role(Loops.size(), 0); // 1 kernel, 2 host
-  for (const PortKernel &PK : PKs) {
-    for (unsigned H : PK.HostLoops)
-      Role[H] = 2;
-    std::vector<unsigned> W{PK.Root};
-    while (!W.empty()) {
-      unsigned I = W.back();
-      W.pop_back();
-      Role[I] = 1;
-      W.insert(W.end(), Loops[I].Children.begin(), Loops[I].Children.end());
-    }
-  }
-  // Loops some candidate maps to threads (a tiled nest's phases too).
-  std::set<unsigned> Mapped;
-  for (const PortKernel &PK : PKs)
-    for (const LoopMapping &M : PK.Candidates) {
-      Mapped.insert(M.Dims.begin(), M.Dims.end());
-      for (const TilePhase &P : M.Phases)
-        Mapped.insert(P.Dims.begin(), P.Dims.end());
-    }
-  for (size_t I = 0; I < Loops.size(); ++I) {
-    if (Verdicts[I].Reduction && Mapped.count(unsigned(I)))
-      continue; // a parallel reduction's loop
-    if (Verdicts[I].Parallel) {
-      // A parallel loop under a sequential one of its kernel runs inside
-      // each thread (PolyBench 4.2's GEMM: j inside k): say so, and what
-      // would let it become threads.
-      if (Role[I] != 1 || Mapped.count(unsigned(I)))
-        continue;
-      for (std::optional<unsigned> P = Loops[I].Parent; P;
-           P = Loops[*P].Parent) {
-        if (Role[*P] != 1)
-          break;
-        if (!Verdicts[*P].Parallel) {
-          R.NotParallel.push_back(SequentialLoop{
-              Loops[I].Var, Loops[I].Loc,
-              formatv("its iterations are independent, but it runs inside "
-                      "the sequential loop '{0}' (line {1}) of each thread: "
-                      "interchanging '{0}' and '{2}' would let '{2}' become "
-                      "threads",
-                      Loops[*P].Var, Loops[*P].Loc.Line, Loops[I].Var)});
-          break;
-        }
-      }
-      continue;
-    }
-    SequentialLoop SL{Loops[I].Var.empty() ? "?" : Loops[I].Var, Loops[I].Loc,
-                      Verdicts[I].Why};
-    (Role[I] ? R.NotParallel : R.LeftSequential).push_back(SL);
-  }
+  listSequentialLoops(Loops, Verdicts, PKs, NotInterchanged, R);
   bool Any = false;
   for (const PortKernel &PK : PKs) {
     PortedKernel K;

@@ -22,3 +22,13 @@ void gemm_ikj(float A[M][M], float B[M][N], float C[M][N]) {
         C[i][j] += A[i][k] * B[k][j];
   }
 }
+
+/* j is independent in each k, but thread j at k + 1 touches what thread
+   j + 1 touched at k: not interchanged. */
+void shifted(float X[M][N + M]) {
+  int i, j, k;
+  for (i = 0; i < M; i++)
+    for (k = 0; k < M; k++)
+      for (j = 0; j < N; j++)
+        X[i][j + k] = X[i][j + k] * 2;
+}

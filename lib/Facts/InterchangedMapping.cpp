@@ -1,0 +1,203 @@
+//===- InterchangedMapping.cpp - Parallel loops moved outside sequential ones ===//
+//
+// `warplint --port` (docs/port.md, "Interchanged loops"): a parallel loop
+// inside a sequential loop of the thread (PolyBench 4.2's GEMM, i-k-j)
+// becomes threadIdx.x around it. See LoopMapping.h (interchangedMapping).
+//
+//===----------------------------------------------------------------------===//
+#include "Facts/LoopMapping.h"
+#include "Symbolic/Feasibility.h"
+
+#include <algorithm>
+#include <set>
+
+namespace warplint {
+
+namespace {
+
+const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id) {
+  for (const LoopFacts &L : Seq.Loops)
+    if (L.Id == Id)
+      return &L;
+  return nullptr;
+}
+
+bool under(const AccessFacts &A, unsigned LoopId) {
+  return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
+}
+
+/// Whether \p W and \p A, made by two threads of one iteration of the root
+/// (x iterations \p Xw and \p Xa: the iteration symbols of the loops that
+/// hold them and become x), can never touch one element. The loops inside
+/// the root get a copy per access ('a, 'b); the root's and the loops
+/// around it are shared.
+bool threadsApart(const AccessFacts &W, const AccessFacts &A,
+                  const LoopFacts &Root, const std::string &Xw,
+                  const std::string &Xa, const KernelFacts &Seq) {
+  std::set<std::string> Inside;
+  for (const AccessFacts *X : {&W, &A})
+    for (unsigned Id : X->Loops)
+      if (const LoopFacts *L = loopById(Seq, Id))
+        if (L->Id != Root.Id && !L->IterSymbol.empty()) {
+          // Inside the root when the root is among its ancestors.
+          for (std::optional<unsigned> P = L->Parent; P;) {
+            if (*P == Root.Id) {
+              Inside.insert(L->IterSymbol);
+              break;
+            }
+            const LoopFacts *PL = loopById(Seq, *P);
+            P = PL ? PL->Parent : std::nullopt;
+          }
+        }
+  auto Rename = [&](const sym::Expr &E, const char *Suffix) {
+    std::map<std::string, sym::Expr> Used, To;
+    E.collectSymbols(Used);
+    for (const auto &[Name, Sym] : Used)
+      if (Inside.count(Name))
+        To[Name] = sym::Expr::symbol(Name + Suffix, sym::SymbolKind::LoopIter);
+    return E.substitute(To);
+  };
+  std::vector<sym::LinearForm> Sys;
+  auto AddGe0 = [&](const sym::Expr &E) {
+    std::optional<sym::LinearForm> L = sym::linearForm(E);
+    if (L)
+      Sys.push_back(*L);
+    return L.has_value();
+  };
+  std::set<unsigned> Shared;
+  for (const AccessFacts *X : {&W, &A}) {
+    const char *Suffix = X == &W ? "'a" : "'b";
+    for (unsigned Id : X->Loops) {
+      const LoopFacts *L = loopById(Seq, Id);
+      if (!L || L->IterSymbol.empty())
+        continue;
+      const bool In = Inside.count(L->IterSymbol) > 0;
+      if (!In && !Shared.insert(Id).second)
+        continue;
+      const sym::Expr It = sym::Expr::symbol(
+          L->IterSymbol + (In ? Suffix : ""), sym::SymbolKind::LoopIter);
+      AddGe0(It);
+      if (L->TripCount)
+        AddGe0((In ? Rename(*L->TripCount, Suffix) : *L->TripCount) -
+               sym::Expr(1) - It);
+    }
+  }
+  std::vector<std::pair<sym::Expr, sym::Expr>> Same;
+  if (!W.Subscripts.empty() && W.Subscripts.size() == A.Subscripts.size())
+    for (size_t D = 0; D < W.Subscripts.size(); ++D)
+      Same.push_back({W.Subscripts[D], A.Subscripts[D]});
+  else
+    Same.push_back({W.Index, A.Index});
+  for (const auto &[SW, SA] : Same) {
+    const sym::Expr Diff = Rename(SW, "'a") - Rename(SA, "'b");
+    if (!AddGe0(Diff) || !AddGe0(sym::Expr(0) - Diff))
+      return false;
+  }
+  const sym::Expr Ta = sym::Expr::symbol(Xw + "'a", sym::SymbolKind::LoopIter);
+  const sym::Expr Tb = sym::Expr::symbol(Xa + "'b", sym::SymbolKind::LoopIter);
+  for (const sym::Expr &Order :
+       {Tb - Ta - sym::Expr(1), Ta - Tb - sym::Expr(1)}) {
+    std::vector<sym::LinearForm> S = Sys;
+    S.push_back(*sym::linearForm(Order));
+    if (sym::mayBeFeasible(std::move(S)))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<LoopMapping> interchangedMapping(
+    const std::vector<PortLoop> &Loops, const std::vector<LoopVerdict> &Verdicts,
+    const PortKernel &K, const KernelFacts &Seq, const PortBlocks &Blocks,
+    std::string &WhyNot) {
+  const unsigned Root = K.Root;
+  const PortLoop &R = Loops[Root];
+  if (!Verdicts[Root].Parallel || (R.PerfectChild && !R.Children.empty() &&
+                                   Verdicts[R.Children.front()].Parallel)) {
+    WhyNot = "the nest is perfect or its root not parallel";
+    return std::nullopt;
+  }
+  // The parallel loops reached through sequential ones, and whether one
+  // lies inside a sequential loop.
+  std::vector<unsigned> X;
+  std::vector<std::string> Around; // "'j' (line 21) outside 'k' (line 20)"
+  std::vector<std::pair<unsigned, unsigned>> Walk; // loop, its sequential parent or ~0
+  for (unsigned C : R.Children)
+    Walk.push_back({C, ~0u});
+  for (size_t W = 0; W < Walk.size(); ++W) {
+    auto [I, Seqp] = Walk[W];
+    if (Verdicts[I].Parallel) {
+      X.push_back(I);
+      if (Seqp != ~0u)
+        Around.push_back("'" + Loops[I].Var + "' (line " +
+                         std::to_string(Loops[I].Loc.Line) + ") outside '" +
+                         Loops[Seqp].Var + "' (line " +
+                         std::to_string(Loops[Seqp].Loc.Line) + ")");
+      continue;
+    }
+    for (unsigned C : Loops[I].Children)
+      Walk.push_back({C, I});
+  }
+  if (X.empty() || Around.empty()) {
+    WhyNot = "no parallel loop lies inside a sequential loop of the root";
+    return std::nullopt;
+  }
+  // One trip count for all (a triangular one, `j <= i`, included: the
+  // launch takes its mean, as for any mapping).
+  const LoopFacts *XF = loopFactsOf(Loops[X.front()], Seq);
+  for (unsigned I : X) {
+    const LoopFacts *F = loopFactsOf(Loops[I], Seq);
+    if (!XF || !F || !XF->TripCount || !F->TripCount ||
+        *F->TripCount != *XF->TripCount) {
+      WhyNot = "the loops that would become threadIdx.x differ in trip count";
+      return std::nullopt;
+    }
+  }
+  const LoopFacts *RF = loopFactsOf(R, Seq);
+  if (!RF) {
+    WhyNot = "the loop was not interpreted";
+    return std::nullopt;
+  }
+  // Each access under the root, with the x loop that holds it (if any).
+  std::vector<std::pair<const AccessFacts *, std::string>> Under;
+  for (const AccessFacts &A : Seq.Accesses) {
+    if (!under(A, RF->Id))
+      continue;
+    std::string Xi;
+    for (unsigned I : X)
+      if (const LoopFacts *F = loopFactsOf(Loops[I], Seq))
+        if (under(A, F->Id))
+          Xi = F->IterSymbol;
+    if (Xi.empty() && A.IsWrite) {
+      WhyNot = "'" + A.Text + "' (line " + std::to_string(A.Loc.Line) +
+               ") writes memory outside the loops that would become threads";
+      return std::nullopt;
+    }
+    Under.push_back({&A, Xi});
+  }
+  for (const auto &[W, Xw] : Under) {
+    if (!W->IsWrite)
+      continue;
+    for (const auto &[A, Xa] : Under)
+      if (A->Base == W->Base &&
+          (Xa.empty() || !threadsApart(*W, *A, *RF, Xw, Xa, Seq))) {
+        WhyNot = "'" + W->Text + "' and '" + A->Text +
+                 "' may touch one element in two threads";
+        return std::nullopt;
+      }
+  }
+  LoopMapping M{Root, {X.front(), Root}, Blocks.TwoD};
+  M.MoreX.assign(X.begin() + 1, X.end());
+  std::string List;
+  for (size_t I = 0; I < Around.size(); ++I)
+    List += (I ? ", " : "") + Around[I];
+  M.Interchange =
+      "loops interchanged: " + List +
+      " becomes threadIdx.x, each thread running the sequential loops for "
+      "its own '" + Loops[X.front()].Var +
+      "' (two threads never touch one element either writes)";
+  return M;
+}
+
+} // namespace warplint
