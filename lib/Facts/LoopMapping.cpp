@@ -381,7 +381,10 @@ std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
     const PortLoop &L = Loops[I];
     std::vector<unsigned> Hosts =
         L.Parent ? HostOf[*L.Parent] : std::vector<unsigned>();
-    if (Verdicts[I].Reduction && !ParallelInside(I)) {
+    // Only outside any other loop: a reduction launched once per iteration
+    // of host loops is rarely the port to make (launches, tiny sums), and
+    // stays sequential there.
+    if (Verdicts[I].Reduction && !ParallelInside(I) && Hosts.empty()) {
       // A parallel reduction of the scalar L.Sum.Var: 1-D, or 2-D with a
       // perfectly nested child that sums the same scalar.
       PortKernel K;

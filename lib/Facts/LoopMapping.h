@@ -137,7 +137,9 @@ struct PortKernel {
 };
 
 /// The kernels of a function: each parallel loop with no parallel loop
-/// around it. Sequential loops that hold one are host loops.
+/// around it. Sequential loops that hold one are host loops. A loop that
+/// only sums into a scalar (LoopVerdict::Reduction) is a kernel, a parallel
+/// reduction, when no loop is around it and no parallel loop inside it.
 std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
                                     const std::vector<LoopVerdict> &Verdicts,
                                     const PortBlocks &Blocks = {});

@@ -314,6 +314,25 @@ TEST(LoopMappingTest, AReductionAroundAParallelLoopStaysOnTheHost) {
   EXPECT_TRUE(Ks[0].Candidates[0].Reduce.empty());
 }
 
+TEST(LoopMappingTest, AReductionInsideASequentialLoopIsNotAKernel) {
+  // for t < 8 (a recurrence on a[t]): for i < 64: s += x[i]: the sum
+  // would be launched once per t; it stays sequential.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "t", 1, std::nullopt, 8),
+               loopFact(1, "i", 2, 0u, 64)};
+  Seq.Accesses = {access("a", iter("t") - 1, false, {0}, "a[t - 1]"),
+                  access("a", iter("t"), true, {0}, "a[t]"),
+                  access("x", iter("i"), false, {0, 1}, "x[i]")};
+  std::vector<PortLoop> Loops{portLoop("t", 1, std::nullopt, {1}, false),
+                              portLoop("i", 2, 0u, {}, false)};
+  Loops[1].NotMappable = "the scalar 's' is carried";
+  Loops[1].Sum.Var = "s";
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  ASSERT_FALSE(V[0].Parallel);
+  ASSERT_TRUE(V[1].Reduction);
+  EXPECT_TRUE(portKernels(Loops, V).empty());
+}
+
 TEST(LoopMappingTest, SequentialOuterLoopBecomesAHostLoop) {
   // for t < 10: for i < 64: a[i] = b[i] + f[t] (t writes a[i] in every t)
   KernelFacts Seq;
