@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Facts/LoopMapping.h"
-#include "Symbolic/Feasibility.h"
 
 #include <algorithm>
 #include <set>
@@ -14,13 +13,6 @@
 namespace warplint {
 
 namespace {
-
-const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id) {
-  for (const LoopFacts &L : Seq.Loops)
-    if (L.Id == Id)
-      return &L;
-  return nullptr;
-}
 
 bool under(const AccessFacts &A, unsigned LoopId) {
   return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
@@ -49,60 +41,7 @@ bool threadsApart(const AccessFacts &W, const AccessFacts &A,
             P = PL ? PL->Parent : std::nullopt;
           }
         }
-  auto Rename = [&](const sym::Expr &E, const char *Suffix) {
-    std::map<std::string, sym::Expr> Used, To;
-    E.collectSymbols(Used);
-    for (const auto &[Name, Sym] : Used)
-      if (Inside.count(Name))
-        To[Name] = sym::Expr::symbol(Name + Suffix, sym::SymbolKind::LoopIter);
-    return E.substitute(To);
-  };
-  std::vector<sym::LinearForm> Sys;
-  auto AddGe0 = [&](const sym::Expr &E) {
-    std::optional<sym::LinearForm> L = sym::linearForm(E);
-    if (L)
-      Sys.push_back(*L);
-    return L.has_value();
-  };
-  std::set<unsigned> Shared;
-  for (const AccessFacts *X : {&W, &A}) {
-    const char *Suffix = X == &W ? "'a" : "'b";
-    for (unsigned Id : X->Loops) {
-      const LoopFacts *L = loopById(Seq, Id);
-      if (!L || L->IterSymbol.empty())
-        continue;
-      const bool In = Inside.count(L->IterSymbol) > 0;
-      if (!In && !Shared.insert(Id).second)
-        continue;
-      const sym::Expr It = sym::Expr::symbol(
-          L->IterSymbol + (In ? Suffix : ""), sym::SymbolKind::LoopIter);
-      AddGe0(It);
-      if (L->TripCount)
-        AddGe0((In ? Rename(*L->TripCount, Suffix) : *L->TripCount) -
-               sym::Expr(1) - It);
-    }
-  }
-  std::vector<std::pair<sym::Expr, sym::Expr>> Same;
-  if (!W.Subscripts.empty() && W.Subscripts.size() == A.Subscripts.size())
-    for (size_t D = 0; D < W.Subscripts.size(); ++D)
-      Same.push_back({W.Subscripts[D], A.Subscripts[D]});
-  else
-    Same.push_back({W.Index, A.Index});
-  for (const auto &[SW, SA] : Same) {
-    const sym::Expr Diff = Rename(SW, "'a") - Rename(SA, "'b");
-    if (!AddGe0(Diff) || !AddGe0(sym::Expr(0) - Diff))
-      return false;
-  }
-  const sym::Expr Ta = sym::Expr::symbol(Xw + "'a", sym::SymbolKind::LoopIter);
-  const sym::Expr Tb = sym::Expr::symbol(Xa + "'b", sym::SymbolKind::LoopIter);
-  for (const sym::Expr &Order :
-       {Tb - Ta - sym::Expr(1), Ta - Tb - sym::Expr(1)}) {
-    std::vector<sym::LinearForm> S = Sys;
-    S.push_back(*sym::linearForm(Order));
-    if (sym::mayBeFeasible(std::move(S)))
-      return false;
-  }
-  return true;
+  return accessesApart(W, A, Inside, Xw, Xa, Seq);
 }
 
 } // namespace

@@ -185,24 +185,16 @@ static bool separated(const AccessFacts &A, const AccessFacts &B,
 }
 
 /// The loop of \p Seq with id \p Id.
-static const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id) {
+const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id) {
   for (const LoopFacts &L : Seq.Loops)
     if (L.Id == Id)
       return &L;
   return nullptr;
 }
 
-/// Whether no two different iterations of \p F can have \p W and \p A touch
-/// one element, with the bounds of the loops inside F (and around) as
-/// constraints: each access gets its own copy of F's iteration and of the
-/// inner loops' (suffixes 'a and 'b); the subscripts equal, dimension by
-/// dimension; the two iterations apart (a < b, then b < a); no rational
-/// point (Fourier–Motzkin) proves it. Triangular nests need this:
-/// symmat[j1][j2] and symmat[j2][j1] with j2 > j1.
-static bool provedApart(const AccessFacts &W, const AccessFacts &A,
-                        const LoopFacts &F, const KernelFacts &Seq) {
-  std::set<std::string> Own = innerIterations(F, Seq);
-  Own.insert(F.IterSymbol);
+bool accessesApart(const AccessFacts &W, const AccessFacts &A,
+                   const std::set<std::string> &Own, const std::string &Xw,
+                   const std::string &Xa, const KernelFacts &Seq) {
   auto Rename = [&](const sym::Expr &E, const char *Suffix) {
     std::map<std::string, sym::Expr> Used, To;
     E.collectSymbols(Used);
@@ -213,37 +205,34 @@ static bool provedApart(const AccessFacts &W, const AccessFacts &A,
   };
   std::vector<sym::LinearForm> Sys;
   auto AddGe0 = [&](const sym::Expr &E) {
-    if (std::optional<sym::LinearForm> L = sym::linearForm(E)) {
+    std::optional<sym::LinearForm> L = sym::linearForm(E);
+    if (L)
       Sys.push_back(*L);
-      return true;
-    }
-    return false;
+    return L.has_value();
   };
   // 0 <= iteration <= trips - 1 of every loop around each access (the
-  // loops around F once: they hold one value for both iterations).
-  std::set<unsigned> Outer;
+  // loops not in Own once: they hold one value for both).
+  std::set<unsigned> Shared;
   for (const AccessFacts *X : {&W, &A}) {
     const char *Suffix = X == &W ? "'a" : "'b";
     for (unsigned Id : X->Loops) {
       const LoopFacts *L = loopById(Seq, Id);
       if (!L || L->IterSymbol.empty())
         continue;
-      const bool Inside = Own.count(L->IterSymbol) > 0;
-      if (!Inside && !Outer.insert(Id).second)
+      const bool Copy = Own.count(L->IterSymbol) > 0;
+      if (!Copy && !Shared.insert(Id).second)
         continue;
-      const sym::Expr It =
-          Inside ? sym::Expr::symbol(L->IterSymbol + Suffix,
-                                     sym::SymbolKind::LoopIter)
-                 : sym::Expr::symbol(L->IterSymbol, sym::SymbolKind::LoopIter);
+      const sym::Expr It = sym::Expr::symbol(
+          L->IterSymbol + (Copy ? Suffix : ""), sym::SymbolKind::LoopIter);
       AddGe0(It);
       if (L->TripCount)
-        AddGe0((Inside ? Rename(*L->TripCount, Suffix) : *L->TripCount) -
+        AddGe0((Copy ? Rename(*L->TripCount, Suffix) : *L->TripCount) -
                sym::Expr(1) - It);
     }
   }
   // One element: each subscript equal (or the flattened index).
   std::vector<std::pair<sym::Expr, sym::Expr>> Same;
-  if (W.Subscripts.size() >= 1 && W.Subscripts.size() == A.Subscripts.size())
+  if (!W.Subscripts.empty() && W.Subscripts.size() == A.Subscripts.size())
     for (size_t D = 0; D < W.Subscripts.size(); ++D)
       Same.push_back({W.Subscripts[D], A.Subscripts[D]});
   else
@@ -253,17 +242,26 @@ static bool provedApart(const AccessFacts &W, const AccessFacts &A,
     if (!AddGe0(Diff) || !AddGe0(sym::Expr(0) - Diff))
       return false; // not linear: no proof
   }
-  const sym::Expr Ta = sym::Expr::symbol(F.IterSymbol + "'a",
-                                         sym::SymbolKind::LoopIter);
-  const sym::Expr Tb = sym::Expr::symbol(F.IterSymbol + "'b",
-                                         sym::SymbolKind::LoopIter);
-  for (const sym::Expr &Order : {Tb - Ta - sym::Expr(1), Ta - Tb - sym::Expr(1)}) {
+  const sym::Expr Ta = sym::Expr::symbol(Xw + "'a", sym::SymbolKind::LoopIter);
+  const sym::Expr Tb = sym::Expr::symbol(Xa + "'b", sym::SymbolKind::LoopIter);
+  for (const sym::Expr &Order :
+       {Tb - Ta - sym::Expr(1), Ta - Tb - sym::Expr(1)}) {
     std::vector<sym::LinearForm> S = Sys;
     S.push_back(*sym::linearForm(Order));
     if (sym::mayBeFeasible(std::move(S)))
       return false;
   }
   return true;
+}
+
+/// Whether no two different iterations of \p F can have \p W and \p A touch
+/// one element, the loops inside F copied per access: triangular nests
+/// need this (symmat[j1][j2] and symmat[j2][j1] with j2 > j1).
+static bool provedApart(const AccessFacts &W, const AccessFacts &A,
+                        const LoopFacts &F, const KernelFacts &Seq) {
+  std::set<std::string> Own = innerIterations(F, Seq);
+  Own.insert(F.IterSymbol);
+  return accessesApart(W, A, Own, F.IterSymbol, F.IterSymbol, Seq);
 }
 
 /// Why the iterations of the loop \p F (induction variable \p Var) are not

@@ -28,6 +28,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -185,6 +186,21 @@ std::optional<LoopMapping> interchangedMapping(
     const std::vector<PortLoop> &Loops, const std::vector<LoopVerdict> &Verdicts,
     const PortKernel &K, const KernelFacts &Seq, const PortBlocks &Blocks,
     std::string &WhyNot);
+
+/// The loop of \p Seq with id \p Id, or nullptr.
+const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id);
+
+/// Whether \p W (a write) and \p A can never touch one element when the
+/// iteration symbol \p Xw of W and \p Xa of A differ: the loops whose
+/// iteration symbols are in \p Own get a copy per access ('a, 'b), the
+/// others one value for both; every loop around each access bounds its
+/// iteration (0 to trips − 1, trips affine in the loops around it); the
+/// subscripts are equal, dimension by dimension. No rational point
+/// (Fourier–Motzkin, Symbolic/Feasibility.h) proves it; a subscript that is
+/// not linear proves nothing.
+bool accessesApart(const AccessFacts &W, const AccessFacts &A,
+                   const std::set<std::string> &Own, const std::string &Xw,
+                   const std::string &Xa, const KernelFacts &Seq);
 
 /// --port-map: "x=j,y=i" (or "x=i"): which loop variable becomes which
 /// thread dimension.
