@@ -8,6 +8,7 @@
 #include "Facts/LoopMapping.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace warplint {
@@ -92,6 +93,29 @@ std::optional<LoopMapping> interchangedMapping(
       WhyNot = "the loops that would become threadIdx.x differ in trip count";
       return std::nullopt;
     }
+  }
+  for (unsigned I : X)
+    if (!Loops[I].WrittenScalars.empty()) {
+      WhyNot = "the loop '" + Loops[I].Var + "' (line " +
+               std::to_string(Loops[I].Loc.Line) + ") writes the scalar '" +
+               Loops[I].WrittenScalars.front() +
+               "', whose value after it would be each thread's own";
+      return std::nullopt;
+    }
+  // The x loops' trip count must not move with the loops they leave.
+  {
+    std::map<std::string, sym::Expr> Used;
+    XF->TripCount->collectSymbols(Used);
+    for (unsigned I : X)
+      for (std::optional<unsigned> P = Loops[I].Parent; P && *P != Root;
+           P = Loops[*P].Parent)
+        if (const LoopFacts *PF = loopFactsOf(Loops[*P], Seq))
+          if (Used.count(PF->IterSymbol)) {
+            WhyNot = "the trip count of '" + Loops[I].Var +
+                     "' moves with the loop '" + Loops[*P].Var +
+                     "' it would leave";
+            return std::nullopt;
+          }
   }
   const LoopFacts *RF = loopFactsOf(R, Seq);
   if (!RF) {

@@ -26,13 +26,43 @@ bool directlyIn(const AccessFacts &A, unsigned L) {
   return !A.Loops.empty() && A.Loops.back() == L;
 }
 
-/// Whether a branch inside loop \p L (other than a loop's own exit) guards
-/// \p A: then A does not run in every iteration.
+/// Whether \p C can change from one iteration of loop \p L to the next:
+/// it names an iteration of L or of a loop inside it (anything but the
+/// loops around L, \p A's loops before L), or a value not known.
+bool variesIn(const sym::Expr &C, const AccessFacts &A, unsigned L,
+              const KernelFacts &K) {
+  std::map<std::string, sym::Expr> Syms;
+  C.collectSymbols(Syms);
+  for (const auto &[Name, S] : Syms) {
+    const sym::SymbolKind SK = S.symbolKind();
+    if (SK == sym::SymbolKind::Unknown)
+      return true;
+    if (SK != sym::SymbolKind::LoopIter && SK != sym::SymbolKind::LoopVar)
+      continue;
+    bool Outer = false;
+    for (unsigned Id : A.Loops) {
+      if (Id == L)
+        break;
+      for (const LoopFacts &F : K.Loops)
+        Outer = Outer || (F.Id == Id && F.IterSymbol == Name);
+    }
+    if (!Outer)
+      return true;
+  }
+  return false;
+}
+
+/// Whether a branch inside loop \p L (other than a loop's own exit) whose
+/// condition changes with L's iterations guards \p A: then A does not run
+/// in every iteration. A condition fixed over L (a thread's `j < N` guard
+/// where an interchanged j runs inside k, `alpha != 0`) runs A in every
+/// iteration or in none: the compiler unswitches the loop.
 bool guardedInside(const AccessFacts &A, unsigned L, const KernelFacts &K) {
   for (const GuardRef &G : A.Guards)
     for (const BranchFacts &B : K.Branches)
       if (B.Id == G.Branch && B.Kind != BranchKind::LoopExit &&
-          std::find(B.Loops.begin(), B.Loops.end(), L) != B.Loops.end())
+          std::find(B.Loops.begin(), B.Loops.end(), L) != B.Loops.end() &&
+          variesIn(B.Condition, A, L, K))
         return true;
   return false;
 }

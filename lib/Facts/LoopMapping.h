@@ -48,6 +48,10 @@ struct PortLoop {
   /// carried from one iteration to the next); "" when it can.
   std::string NotMappable;
   int64_t Step = 1; ///< the induction variable's constant step
+  /// The scalars declared outside the loop that its body writes (not the
+  /// induction variables of loops inside it): a thread's copy would not
+  /// hold the last iteration's value after the loop.
+  std::vector<std::string> WrittenScalars;
   /// The loop's only carried scalar when it is a sum (`s += e`; NotMappable
   /// then names it): a parallel reduction can run the loop.
   struct SumReduction {
@@ -177,7 +181,11 @@ std::optional<LoopMapping> tiledMapping(const std::vector<PortLoop> &Loops,
 ///    (not inside another parallel one) has the same trip count (an
 ///    expression: `j <= i` in each is the same), and one of them lies
 ///    inside a sequential loop;
-///  - nothing under the root outside those loops writes memory;
+///  - nothing under the root outside those loops writes memory, and they
+///    write no scalar declared outside them (PortLoop::WrittenScalars:
+///    after the interchange each thread would keep its own value);
+///  - their trip count does not depend on the sequential loops they move
+///    out of;
 ///  - two threads of one root iteration never touch one element that
 ///    either writes, for any iterations of the sequential loops (each
 ///    access its own copy of them; Fourier–Motzkin, Symbolic/Feasibility.h).

@@ -62,16 +62,22 @@ std::vector<std::string> appendSumReductionTail(KernelFacts &K,
   A.Loc = Loc;
   A.Guards = {{Id, true}};
   K.Accesses.push_back(std::move(A));
-  return {"the sum into '" + Var + "' is a parallel reduction: each thread "
-          "sums its iterations' terms in a register, each warp adds its 32 "
-          "partial sums with 5 shuffles (__shfl_down_sync) and lane 0 adds "
-          "the warp's sum to '" + Var + "' in global memory with one "
-          "atomicAdd (one atomic per warp; a block-wide tree in shared "
-          "memory would use fewer); the atomic, its result unused (a RED "
-          "instruction the warp does not wait for), is counted as a store of "
-          "one lane; that the L2 serializes atomics to one address is not "
-          "modelled; the sum's order changes, so a floating-point result may "
-          "differ in its last bits"};
+  std::vector<std::string> Notes{
+      "the sum into '" + Var + "' is a parallel reduction: each thread "
+      "sums its iterations' terms in a register, each warp adds its 32 "
+      "partial sums with 5 shuffles (__shfl_down_sync; __shfl_down before "
+      "CUDA 9) and lane 0 adds the warp's sum to '" + Var + "' in global "
+      "memory with one atomicAdd (one atomic per warp; a block-wide tree in "
+      "shared memory would use fewer); the atomic, its result unused (a RED "
+      "instruction the warp does not wait for), is counted as a store of "
+      "one lane; that the L2 serializes atomics to one address is not "
+      "modelled; the sum's order changes, so a floating-point result may "
+      "differ in its last bits"};
+  if (Floating && Bytes == 8)
+    Notes.push_back("a double atomicAdd is native from compute capability "
+                    "6.0 only: before, it is an atomicCAS loop the warp waits "
+                    "for, slower than counted here");
+  return Notes;
 }
 
 } // namespace warplint

@@ -48,6 +48,16 @@ public:
         return V->getName().str();
     return "";
   }
+  /// The scalars declared outside the loop that its body writes, but for
+  /// the induction variables of loops inside it: their value after the
+  /// loop is the last iteration's.
+  std::vector<std::string> writtenNames() const {
+    std::vector<std::string> R;
+    for (const ValueDecl *V : Order)
+      if (Written.count(V) && !InnerIVs.count(V))
+        R.push_back(V->getName().str());
+    return R;
+  }
   /// The only carried scalar when every use of it in the loop is a sum
   /// (`s += e`, `s -= e`, `s = s + e`, `s = e + s`, `s = s - e`, e free of
   /// s): a parallel reduction can run the loop. nullptr otherwise.
@@ -70,6 +80,9 @@ private:
   std::set<const ValueDecl *> Seen, Written, ReadFirst;
   /// Uses as a sum's accumulator, and any other use.
   std::set<const ValueDecl *> SumUse, OtherUse;
+  /// Variables declared outside that loops inside take as their induction
+  /// variable (`int i, j;` at the top of the function).
+  std::set<const ValueDecl *> InnerIVs;
 
   /// `V + e`, `e + V` or `V - e` with V the tracked \p V: e, else nullptr.
   const clang::Expr *sumOperand(const clang::Expr *E, const VarDecl *V) const {
@@ -160,6 +173,10 @@ private:
       return;
     }
     if (const auto *FS2 = dyn_cast<ForStmt>(S)) {
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS2->getInit()))
+        if (BO->getOpcode() == BO_Assign)
+          if (const VarDecl *V = tracked(BO->getLHS()))
+            InnerIVs.insert(V);
       walk(FS2->getInit(), true);
       walk(FS2->getCond());
       walk(FS2->getInc(), true);
@@ -230,6 +247,7 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
     L.Step = Step;
     CarriedScalars CS(FS, IV, Ctx.getSourceManager());
     std::string Carried = CS.firstCarried();
+    L.WrittenScalars = CS.writtenNames();
     if (!Carried.empty())
       L.NotMappable = "the scalar '" + Carried +
                       "' is carried from one iteration to the next";

@@ -55,11 +55,13 @@ void listSequentialLoops(const std::vector<PortLoop> &Loops,
            P = Loops[*P].Parent)
         if (Role[*P] == 1)
           Root = *P;
-      for (std::optional<unsigned> P = Loops[I].Parent; P;
+      bool Said = false;
+      for (std::optional<unsigned> P = Loops[I].Parent; P && !Said;
            P = Loops[*P].Parent) {
         if (Role[*P] != 1)
           break;
         if (!Verdicts[*P].Parallel) {
+          Said = true;
           auto Why = Root ? NotInterchanged.find(*Root) : NotInterchanged.end();
           R.NotParallel.push_back(SequentialLoop{
               Loops[I].Var, Loops[I].Loc,
@@ -69,9 +71,17 @@ void listSequentialLoops(const std::vector<PortLoop> &Loops,
                       Loops[*P].Var, Loops[*P].Loc.Line,
                       Why == NotInterchanged.end() ? std::string("?")
                                                    : Why->second)});
-          break;
         }
       }
+      // Under parallel loops only: the kernel maps its root alone (its body
+      // holds more than this loop).
+      if (!Said && Root)
+        R.NotParallel.push_back(SequentialLoop{
+            Loops[I].Var, Loops[I].Loc,
+            formatv("its iterations are independent, but the kernel maps "
+                    "only '{0}' (line {1}): a 2-D mapping needs the body of "
+                    "'{0}' to be exactly this loop",
+                    Loops[*Root].Var, Loops[*Root].Loc.Line)});
       continue;
     }
     SequentialLoop SL{Loops[I].Var.empty() ? "?" : Loops[I].Var, Loops[I].Loc,

@@ -144,16 +144,25 @@ TEST(InvariantUpdates, AnotherStoreInTheLoopBlocksForwarding) {
 }
 
 TEST(InvariantUpdates, AConditionalUpdateStays) {
+  // if (k < 10) inside k: the update does not run in every iteration.
   KernelFacts K = gemmThread();
   BranchFacts B;
   B.Id = 3;
   B.Kind = BranchKind::If;
   B.Loops = {0};
+  B.Condition = Expr::lt(Expr::symbol("k", SymbolKind::LoopIter), Expr(10));
   K.Branches.push_back(B);
   K.Accesses[2].Guards.push_back({3, true});
   KernelFacts R = K, M = K;
   EXPECT_TRUE(keepInvariantUpdates(R, PortAliasing::Restrict).empty());
   EXPECT_TRUE(keepInvariantUpdates(M, PortAliasing::MayAlias).empty());
+  // A condition fixed over k (a thread's own guard, j < 96, where an
+  // interchanged j runs inside k): the update runs in every iteration or
+  // in none, and leaves the loop.
+  K.Branches.back().Condition =
+      Expr::lt(Expr::symbol("threadIdx.x", SymbolKind::ThreadIdx), Expr(96));
+  R = K;
+  EXPECT_EQ(keepInvariantUpdates(R, PortAliasing::Restrict).size(), 1u);
 }
 
 TEST(InvariantUpdates, MovesOutOfEveryLoopWhereItIsInvariant) {

@@ -32,3 +32,28 @@ void shifted(float X[M][N + M]) {
       for (j = 0; j < N; j++)
         X[i][j + k] = X[i][j + k] * 2;
 }
+
+/* j writes 'last', read after it: interchanged, each thread would keep its
+   own value. */
+void last_value(float A[M][M], float C[M][N], float D[M][N]) {
+  int i, j, k;
+  float last = 0;
+  for (i = 0; i < M; i++)
+    for (k = 0; k < M; k++) {
+      for (j = 0; j < N; j++) {
+        C[i][j] += A[i][k];
+        last = C[i][j];
+      }
+      for (j = 0; j < N; j++)
+        D[i][j] += last;
+    }
+}
+
+/* j's trip count moves with k, the loop it would leave. */
+void tri_inner(float A[M][M], float C[M][M]) {
+  int i, j, k;
+  for (i = 0; i < M; i++)
+    for (k = 0; k < M; k++)
+      for (j = 0; j < k; j++)
+        C[i][j] += A[i][k];
+}
