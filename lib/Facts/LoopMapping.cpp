@@ -311,7 +311,7 @@ std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
   std::vector<LoopVerdict> R(Loops.size());
   for (size_t I = 0; I < Loops.size(); ++I) {
     const PortLoop &L = Loops[I];
-    if (!L.NotMappable.empty() && L.Sum.Var.empty()) {
+    if (!L.NotMappable.empty() && L.Sums.empty()) {
       R[I].Why = L.NotMappable;
       continue;
     }
@@ -322,18 +322,28 @@ std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
       continue;
     }
     const std::string Dep = dependenceUnder(*F, L, Seq);
-    if (!L.Sum.Var.empty()) {
+    if (!L.Sums.empty()) {
       // Carried only through a sum: a reduction when nothing else is.
       R[I].Why = L.NotMappable;
       R[I].Reduction = Dep.empty();
       if (!Dep.empty())
         R[I].Why += "; " + Dep;
+      else
+        R[I].Why += " (a sum: offered as a parallel reduction only with no "
+                    "loop around it and no parallel loop inside it)";
       continue;
     }
     R[I].Why = Dep;
     R[I].Parallel = R[I].Why.empty();
   }
   return R;
+}
+
+std::string PortLoop::sumNames() const {
+  std::string S;
+  for (const SumReduction &R : Sums)
+    S += (S.empty() ? "" : ", ") + R.Var;
+  return S;
 }
 
 sym::Expr globalThreadIndex(char Dim) {
@@ -383,20 +393,20 @@ std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
     // of host loops is rarely the port to make (launches, tiny sums), and
     // stays sequential there.
     if (Verdicts[I].Reduction && !ParallelInside(I) && Hosts.empty()) {
-      // A parallel reduction of the scalar L.Sum.Var: 1-D, or 2-D with a
+      // A parallel reduction of the scalars L.Sums: 1-D, or 2-D with a
       // perfectly nested child that sums the same scalar.
       PortKernel K;
       K.Root = I;
       K.HostLoops = Hosts;
       if (L.PerfectChild && !L.Children.empty() &&
           Verdicts[L.Children.front()].Reduction &&
-          Loops[L.Children.front()].Sum.Var == L.Sum.Var) {
+          Loops[L.Children.front()].sumNames() == L.sumNames()) {
         LoopMapping M2{I, {L.Children.front(), I}, Blocks.TwoD};
-        M2.Reduce = L.Sum.Var;
+        M2.Reduce = L.sumNames();
         K.Candidates.push_back(M2);
       }
       LoopMapping M1{I, {I}, Blocks.OneD};
-      M1.Reduce = L.Sum.Var;
+      M1.Reduce = L.sumNames();
       K.Candidates.push_back(M1);
       R.push_back(std::move(K));
       continue;

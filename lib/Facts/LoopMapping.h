@@ -52,13 +52,17 @@ struct PortLoop {
   /// induction variables of loops inside it): a thread's copy would not
   /// hold the last iteration's value after the loop.
   std::vector<std::string> WrittenScalars;
-  /// The loop's only carried scalar when it is a sum (`s += e`; NotMappable
-  /// then names it): a parallel reduction can run the loop.
+  /// The loop's carried scalars when every one is a sum (`s += e`;
+  /// NotMappable then names the first): a parallel reduction can run the
+  /// loop. Empty otherwise.
   struct SumReduction {
-    std::string Var; ///< "" when none
+    std::string Var;
     unsigned Bytes = 4;
     bool Floating = true;
-  } Sum;
+  };
+  std::vector<SumReduction> Sums;
+  /// "s" or "s, t": the summed scalars' names.
+  std::string sumNames() const;
   /// The arrays declared inside the loop's body (at any depth): private to
   /// one iteration, left out of its dependence test (a tiled nest's tiles).
   std::vector<std::string> LocalArrays;

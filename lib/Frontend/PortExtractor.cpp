@@ -58,18 +58,18 @@ public:
         R.push_back(V->getName().str());
     return R;
   }
-  /// The only carried scalar when every use of it in the loop is a sum
+  /// The carried scalars when every use of each in the loop is a sum
   /// (`s += e`, `s -= e`, `s = s + e`, `s = e + s`, `s = s - e`, e free of
-  /// s): a parallel reduction can run the loop. nullptr otherwise.
-  const VarDecl *sumReduction() {
-    const VarDecl *Sum = nullptr;
+  /// s): a parallel reduction can run the loop. Empty otherwise.
+  std::vector<const VarDecl *> sumReductions() {
+    std::vector<const VarDecl *> Sums;
     for (const ValueDecl *V : Order)
       if (Written.count(V) && ReadFirst.count(V)) {
-        if (Sum || !SumUse.count(V) || OtherUse.count(V))
-          return nullptr;
-        Sum = cast<VarDecl>(V);
+        if (!SumUse.count(V) || OtherUse.count(V))
+          return {};
+        Sums.push_back(cast<VarDecl>(V));
       }
-    return Sum;
+    return Sums;
   }
 
 private:
@@ -251,13 +251,15 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
     if (!Carried.empty())
       L.NotMappable = "the scalar '" + Carried +
                       "' is carried from one iteration to the next";
-    if (const VarDecl *Sum = CS.sumReduction()) {
+    for (const VarDecl *Sum : CS.sumReductions()) {
       QualType T = Sum->getType();
-      if (T->isArithmeticType() && !T->isAnyComplexType()) {
-        L.Sum.Var = Sum->getName().str();
-        L.Sum.Bytes = unsigned(Ctx.getTypeSize(T) / 8);
-        L.Sum.Floating = T->isRealFloatingType();
+      if (!T->isArithmeticType() || T->isAnyComplexType()) {
+        L.Sums.clear();
+        break;
       }
+      L.Sums.push_back({Sum->getName().str(),
+                        unsigned(Ctx.getTypeSize(T) / 8),
+                        T->isRealFloatingType()});
     }
   } else {
     L.NotMappable = "not a loop over one integer variable stepped by a "

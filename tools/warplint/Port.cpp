@@ -252,10 +252,11 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     }
     KernelFacts K = Src.kernel(M);
     if (!M.Reduce.empty()) {
-      const PortLoop::SumReduction &Sum = Loops[M.Root].Sum;
-      for (const std::string &N : appendSumReductionTail(
-               K, Sum.Var, Sum.Bytes, Sum.Floating, Loops[M.Root].Loc))
-        Notes.push_back(N);
+      for (const PortLoop::SumReduction &Sum : Loops[M.Root].Sums)
+        for (const std::string &N : appendSumReductionTail(
+                 K, Sum.Var, Sum.Bytes, Sum.Floating, Loops[M.Root].Loc))
+          if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
+            Notes.push_back(N);
     }
     const KernelFacts Unrewritten = K;
     // The kernel's symbol for a host loop's variable is 'i#2' where the

@@ -262,7 +262,7 @@ TEST(LoopMappingTest, ASumIntoAScalarIsAParallelReduction) {
                               portLoop("j", 2, 0u, {}, false)};
   for (PortLoop &L : Loops) {
     L.NotMappable = "the scalar 's' is carried from one iteration to the next";
-    L.Sum.Var = "s";
+    L.Sums = {{"s", 4, true}};
   }
   std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
   EXPECT_FALSE(V[0].Parallel);
@@ -285,7 +285,7 @@ TEST(LoopMappingTest, ASumIntoAScalarIsAParallelReduction) {
   // GPU.
   Seq.Accesses.pop_back();
   for (PortLoop &L : Loops)
-    L.Sum.Var.clear();
+    L.Sums.clear();
   V = parallelLoops(Loops, Seq);
   EXPECT_FALSE(V[0].Reduction);
   EXPECT_TRUE(portKernels(Loops, V).empty());
@@ -304,7 +304,7 @@ TEST(LoopMappingTest, AReductionAroundAParallelLoopStaysOnTheHost) {
   std::vector<PortLoop> Loops{portLoop("t", 1, std::nullopt, {1}, false),
                               portLoop("j", 2, 0u, {}, false)};
   Loops[0].NotMappable = "the scalar 's' is carried";
-  Loops[0].Sum.Var = "s";
+  Loops[0].Sums = {{"s", 4, true}};
   std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
   ASSERT_TRUE(V[0].Reduction);
   std::vector<PortKernel> Ks = portKernels(Loops, V);
@@ -326,7 +326,7 @@ TEST(LoopMappingTest, AReductionInsideASequentialLoopIsNotAKernel) {
   std::vector<PortLoop> Loops{portLoop("t", 1, std::nullopt, {1}, false),
                               portLoop("i", 2, 0u, {}, false)};
   Loops[1].NotMappable = "the scalar 's' is carried";
-  Loops[1].Sum.Var = "s";
+  Loops[1].Sums = {{"s", 4, true}};
   std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
   ASSERT_FALSE(V[0].Parallel);
   ASSERT_TRUE(V[1].Reduction);

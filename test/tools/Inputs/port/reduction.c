@@ -37,3 +37,24 @@ void prefix(float a[N], float p[N]) {
   for (int i = 0; i < N; i++)
     p[i] = (s += a[i]);
 }
+
+/* Two sums in one loop: one reduction of both. */
+void pair(float a[N], float b[N], float out[2]) {
+  float s = 0, t = 0;
+  for (int i = 0; i < N; i++) {
+    s += a[i];
+    t += b[i];
+  }
+  out[0] = s;
+  out[1] = t;
+}
+
+/* A sum inside a loop that stays on the host: not a kernel, said why. */
+void rows(float A[64][N], float r[64]) {
+  for (int k = 0; k < 64; k++) {
+    float s = 0;
+    for (int i = 0; i < N; i++)
+      s += A[k][i] * A[k - 1 < 0 ? 0 : k - 1][i];
+    r[k] = s + (k > 0 ? r[k - 1] : 0);
+  }
+}
