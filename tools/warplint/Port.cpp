@@ -15,6 +15,7 @@
 #include "WarplintTool.h"
 #include "Options.h"
 #include "PortAliasing.h"
+#include "PortLoops.h"
 #include "Cost/PortInsights.h"
 #include "Facts/InvariantUpdates.h"
 #include "Facts/LoopMapping.h"

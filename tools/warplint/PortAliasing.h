@@ -5,8 +5,7 @@
 // default the arrays do not overlap (the element lives in a register);
 // with --port-may-alias they may (its store stays in the loop).
 // otherAliasing estimates the same mapping under the other rule, for the
-// report's "aliasing:" line (docs/port.md, "Accumulators");
-// listSequentialLoops (PortLoops.cpp) the loops that do not become threads.
+// report's "aliasing:" line (docs/port.md, "Accumulators").
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_TOOLS_PORTALIASING_H
@@ -16,10 +15,6 @@
 #include "Facts/InvariantUpdates.h"
 #include "Facts/KernelFacts.h"
 #include "Facts/Launch.h"
-#include "Facts/LoopMapping.h"
-#include "Report/PortReport.h"
-
-#include <map>
 
 #include <optional>
 #include <string>
@@ -46,16 +41,6 @@ otherAliasing(const KernelFacts &Unrewritten, PortAliasing Rule,
               const std::vector<std::string> &RuleNotes, const LaunchConfig &L,
               const ArchSpec &Arch, const GpuModel &Gpu,
               const EstimateOptions &EO);
-
-/// Adds to \p R the loops that stay sequential in a kernel's thread
-/// (NotParallel) and those left to the CPU (LeftSequential), each with its
-/// reason; a parallel loop inside a sequential one of its thread says why it
-/// is not interchanged (\p NotInterchanged, by kernel root).
-void listSequentialLoops(const std::vector<PortLoop> &Loops,
-                         const std::vector<LoopVerdict> &Verdicts,
-                         const std::vector<PortKernel> &PKs,
-                         const std::map<unsigned, std::string> &NotInterchanged,
-                         PortReport &R);
 
 } // namespace warplint
 

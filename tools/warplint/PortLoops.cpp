@@ -4,7 +4,7 @@
 // each left to the CPU, with the reason (docs/port.md).
 //
 //===----------------------------------------------------------------------===//
-#include "PortAliasing.h"
+#include "PortLoops.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
