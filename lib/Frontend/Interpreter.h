@@ -269,6 +269,11 @@ public:
   std::set<const Stmt *> UnguardedLoops;
   std::set<const Stmt *> BarrierAfterLoops;
   std::set<const VarDecl *> PortShared;
+  /// The port: the arrays the function declares outside the kernel's loop
+  /// nest (before it, or in a host loop around it). Each thread of every
+  /// launch sees the same array, so the port allocates it in device
+  /// memory: its accesses are global ones, not a thread's local array.
+  std::set<const VarDecl *> PortDeviceArrays;
   /// The port: a parameter `float C[N][N]` (a pointer to arrays) records
   /// one subscript per dimension of its accesses (AccessFacts::Subscripts).
   bool ArrayPointerSubscripts = false;

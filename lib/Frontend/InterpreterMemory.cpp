@@ -210,6 +210,8 @@ Value Interpreter::rootOf(const VarDecl *VD) {
     recordSharedBuffer(VD);
   } else if (VD->hasAttr<CUDAConstantAttr>()) {
     Space = MemorySpace::Constant;
+  } else if (PortDeviceArrays.count(VD)) {
+    Space = MemorySpace::Global;
   } else if (VD->hasGlobalStorage() &&
              (VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<HIPManagedAttr>())) {
     Space = MemorySpace::Global;

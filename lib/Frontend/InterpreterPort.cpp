@@ -79,8 +79,13 @@ Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
     for (const Stmt *C : CS->body()) {
       if (holds(C, Root))
         return execToward(C, Root);
-      if (isa<DeclStmt>(C))
+      if (const auto *DS = dyn_cast<DeclStmt>(C)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            if (V->getType()->isArrayType() && V->isLocalVarDecl())
+              PortDeviceArrays.insert(V);
         exec(C);
+      }
     }
     return {};
   }
