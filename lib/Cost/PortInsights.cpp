@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace warplint {
 
@@ -40,7 +41,10 @@ std::vector<ArrayAccessClass> arrayClasses(const KernelFacts &K,
 std::vector<SharedCandidate> sharedCandidates(const KernelFacts &K,
                                               const LaunchConfig &L,
                                               const InstructionCounts &IC) {
-  std::map<std::string, SharedCandidate> ByArray;
+  struct Found : SharedCandidate {
+    std::set<std::string> Seen;
+  };
+  std::map<std::string, Found> ByArray;
   static const char Dims[] = {'x', 'y', 'z'};
   for (size_t I = 0; I < K.Accesses.size() && I < IC.Accesses.size(); ++I) {
     const AccessFacts &A = K.Accesses[I];
@@ -53,12 +57,15 @@ std::vector<SharedCandidate> sharedCandidates(const KernelFacts &K,
         Sharing *= L.Block[D];
     if (Sharing <= 1)
       continue;
-    SharedCandidate &C = ByArray[A.Base];
+    Found &C = ByArray[A.Base];
     C.Array = A.Base;
     C.ThreadsSharing = std::max(C.ThreadsSharing, Sharing);
     C.ReadsPerThread += IC.Accesses[I].PerThread;
-    if (C.Text.empty())
-      C.Text = A.Text;
+    if (!C.Seen.insert(A.Text).second)
+      continue;
+    C.Text += (C.Text.empty() ? "" : ", ") + A.Text;
+    if (IC.Accesses[I].Class == AccessClass::Uncoalesced)
+      C.Uncoalesced.push_back(A.Text);
   }
   std::vector<SharedCandidate> R;
   for (auto &[Name, C] : ByArray)

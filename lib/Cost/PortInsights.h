@@ -43,7 +43,12 @@ struct SharedCandidate {
   int64_t ThreadsSharing = 1;
   /// Reads of the array per thread.
   double ReadsPerThread = 0;
-  std::string Text; ///< the access, as written
+  /// The accesses, as written, in the kernel's order, each once
+  /// ("A[i][k], A[j][k]").
+  std::string Text;
+  /// Those of them that are uncoalesced: a block that stages the array
+  /// loads its tiles with coalesced requests in their place.
+  std::vector<std::string> Uncoalesced;
 };
 
 /// The reads worth staging in shared memory, most reads per thread first:

@@ -20,11 +20,17 @@ static llvm::json::Value toJSON(const PortedMapping &M) {
   for (const ArrayAccessClass &A : M.Arrays)
     Arrays.push_back(llvm::json::Object{
         {"array", A.Array}, {"class", A.Class}, {"accesses", A.Accesses}});
-  for (const SharedCandidate &S : M.Shared)
+  for (const SharedCandidate &S : M.Shared) {
+    llvm::json::Array Uncoal;
+    for (const std::string &T : S.Uncoalesced)
+      Uncoal.push_back(T);
     Shared.push_back(llvm::json::Object{{"array", S.Array},
                                         {"threads_sharing", S.ThreadsSharing},
                                         {"reads_per_thread", S.ReadsPerThread},
-                                        {"access", S.Text}});
+                                        {"access", S.Text},
+                                        {"uncoalesced_accesses",
+                                         std::move(Uncoal)}});
+  }
   llvm::json::Object O{{"mapping", M.Name},
                             {"chosen", M.Chosen},
                             {"seconds_per_launch", M.SecondsPerLaunch},
@@ -176,8 +182,14 @@ static std::string insights(const PortedMapping &M) {
   for (const SharedCandidate &S : M.Shared)
     Out += fmt::format("      shared memory: '{}' ({}) is read {:.4g} times "
                        "per thread, each element by {} threads of a block: "
-                       "worth staging in shared memory\n",
-                       S.Array, S.Text, S.ReadsPerThread, S.ThreadsSharing);
+                       "worth staging in shared memory{}\n",
+                       S.Array, S.Text, S.ReadsPerThread, S.ThreadsSharing,
+                       S.Uncoalesced.empty()
+                           ? std::string()
+                           : fmt::format("; the block's tile loads would "
+                                         "also replace the uncoalesced "
+                                         "reads of {}",
+                                         fmt::join(S.Uncoalesced, ", ")));
   // Said when the other rule costs (may alias) or saves (restrict) 5 % or
   // more; the other way round the model contradicts itself (an extra store
   // cannot make a kernel faster): nothing is said.

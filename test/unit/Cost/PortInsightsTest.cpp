@@ -60,6 +60,35 @@ TEST(PortInsightsTest, GemmRowMajorMapping) {
   EXPECT_EQ(S[0].ThreadsSharing, 256);
 }
 
+TEST(PortInsightsTest, SyrkNamesBothReadsAndTheUncoalescedOne) {
+  // SYRK with x=j, y=i: A[i][k] is shared by a row of the block
+  // (broadcast), A[j][k] by a column (uncoalesced: one row of A per
+  // lane). Staging A serves both; the advice names both, and says that the
+  // tile loads replace the uncoalesced one.
+  Expr I = blockIdx('y') * blockDim('y') + threadIdx('y');
+  Expr J = blockIdx('x') * blockDim('x') + threadIdx('x');
+  Expr K = Expr::symbol("k", SymbolKind::LoopIter);
+  KernelFacts F;
+  F.Accesses = {read("A", I * 64 + K, {0}), read("A", J * 64 + K, {0}),
+                read("A", I * 64 + K, {0})};
+  F.Accesses[0].Text = F.Accesses[2].Text = "A[i][k]";
+  F.Accesses[1].Text = "A[j][k]";
+  InstructionCounts IC;
+  IC.Accesses.resize(3);
+  IC.Accesses[0].Class = IC.Accesses[2].Class = AccessClass::Broadcast;
+  IC.Accesses[1].Class = AccessClass::Uncoalesced;
+  for (AccessCount &A : IC.Accesses)
+    A.PerThread = 64;
+  LaunchConfig L;
+  L.Block = {32, 32, 1};
+  std::vector<SharedCandidate> S = sharedCandidates(F, L, IC);
+  ASSERT_EQ(S.size(), 1u);
+  EXPECT_EQ(S[0].Text, "A[i][k], A[j][k]");
+  EXPECT_DOUBLE_EQ(S[0].ReadsPerThread, 192);
+  ASSERT_EQ(S[0].Uncoalesced.size(), 1u);
+  EXPECT_EQ(S[0].Uncoalesced[0], "A[j][k]");
+}
+
 TEST(PortInsightsTest, MixedClassesOfOneArray) {
   KernelFacts F;
   Expr X = threadIdx('x');
