@@ -544,9 +544,15 @@ loopTripCount(const PortLoop &L, const KernelFacts &Seq,
   }
   int64_t Mean = std::max<int64_t>((std::max<int64_t>(*A, 0) +
                                     std::max<int64_t>(*B, 0) + 1) / 2, 0);
+  // The host loops' variables have their values by now (their middle
+  // one, or --assume's): what is left are loops mapped with this one.
   *Averaged = "the trip count of " + Where + " is " + F->TripCount->str() +
-              ": every launch is estimated with its mean, " +
-              std::to_string(Mean);
+              ", which changes with the loops mapped with it: the grid "
+              "takes its mean, " + std::to_string(Mean) +
+              " (as many threads as the triangle has iterations); each "
+              "thread row starts at its own first '" + L.Var +
+              "' (" + L.Var + " = start + thread index: the rows are "
+              "skewed, and so are their accesses)";
   return Mean;
 }
 

@@ -24,3 +24,14 @@ void corr_full(float data[N][M], float symmat[M][M]) {
       symmat[j2][j1] = data[j2][j1];
     }
 }
+
+/* COVARIANCE's perfect triangular nest: j from i to M, both mapped. */
+void cov_tri(float data[N][M], float cov[M][M]) {
+  for (int i = 0; i < M; i++)
+    for (int j = i; j < M; j++) {
+      float s = 0;
+      for (int k = 0; k < N; k++)
+        s += data[k][i] * data[k][j];
+      cov[i][j] = s;
+    }
+}
