@@ -124,6 +124,10 @@ struct LoopMapping {
   /// thread; Interchange says which loops moved, for the report.
   std::vector<unsigned> MoreX;
   std::string Interchange;
+  /// hostLoopInThread: the host loops that each thread runs instead, around
+  /// the root (outermost first); the kernel is launched that many times
+  /// fewer.
+  std::vector<unsigned> InThread;
   /// "x=j y=i"; tiled: "x=jj/j y=ii/i" (block loop / thread loop)
   std::string name(const std::vector<PortLoop> &Loops) const;
 };
@@ -199,6 +203,24 @@ std::optional<LoopMapping> interchangedMapping(
     const PortKernel &K, const KernelFacts &Seq, const PortBlocks &Blocks,
     std::string &WhyNot);
 
+/// \p K's plain mappings (not tiled, interchanged or reductions) again,
+/// with its innermost host loop H run by each thread around the root
+/// instead of by the host (LoopMapping::InThread): the transposed product
+/// `for i, for j: y[j] += A[i][j] * x[i]` becomes one launch over j whose
+/// threads run every i, not one launch per i. Offered when
+///  - H's body is exactly the root (nothing else would run in every
+///    thread), and H writes no scalar declared outside it;
+///  - the mapped loops' trip counts do not move with H;
+///  - two threads never touch one element that either writes, for any
+///    iterations of H and of the loops inside (each access its own copy;
+///    Fourier–Motzkin, accessesApart), for each mapped dimension with the
+///    others free.
+/// Empty, with \p WhyNot, otherwise.
+std::vector<LoopMapping> hostLoopInThread(const std::vector<PortLoop> &Loops,
+                                          const PortKernel &K,
+                                          const KernelFacts &Seq,
+                                          std::string &WhyNot);
+
 /// The loop of \p Seq with id \p Id, or nullptr.
 const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id);
 
@@ -214,10 +236,13 @@ bool accessesApart(const AccessFacts &W, const AccessFacts &A,
                    const std::set<std::string> &Own, const std::string &Xw,
                    const std::string &Xa, const KernelFacts &Seq);
 
-/// --port-map: "x=j,y=i" (or "x=i"): which loop variable becomes which
-/// thread dimension.
+/// --port-map: "x=j,y=i" (or "x=i", "x=j,inside=i"): which loop variable
+/// becomes which thread dimension.
+/// "inside=i" names a host loop that each thread runs instead
+/// (hostLoopInThread); without it only mappings the host launches match.
 struct MappingSpec {
   std::string X, Y;
+  std::string Inside;
 };
 std::optional<MappingSpec> parseMappingSpec(const std::string &Text,
                                             std::string &Error);

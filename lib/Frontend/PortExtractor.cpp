@@ -368,7 +368,10 @@ KernelFacts PortSource::kernel(const LoopMapping &M) const {
       for (unsigned I : M.MoreX)
         In.ParallelLoops[P->Stmts[I]] = globalThreadIndex('x');
     }
-    In.runPorted(*P->F, P->Stmts[M.Root]);
+    // A host loop run in the thread (hostLoopInThread) is the nest's
+    // outermost loop, sequential in each thread.
+    In.runPorted(*P->F,
+                 P->Stmts[M.InThread.empty() ? M.Root : M.InThread.front()]);
   });
   K.Name += ":" + std::to_string(P->Loops[M.Root].Loc.Line);
   K.Loc = P->Loops[M.Root].Loc;

@@ -35,6 +35,8 @@ static llvm::json::Value toJSON(const PortedMapping &M) {
                             {"chosen", M.Chosen},
                             {"seconds_per_launch", M.SecondsPerLaunch},
                             {"seconds", M.Seconds},
+                            {"launches", M.Launches},
+                            {"host_loops", llvm::json::Array(M.HostLoops)},
                             {"arrays", std::move(Arrays)},
                             {"shared_memory_candidates", std::move(Shared)},
                             {"estimate", toJSON(M.Estimate)}};

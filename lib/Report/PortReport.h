@@ -59,6 +59,11 @@ struct PortedMapping {
   KernelEstimate Estimate;
   double SecondsPerLaunch = 0;
   double Seconds = 0; ///< per launch x launches
+  /// This mapping's launches (fewer than the kernel's when it runs host
+  /// loops in the thread), and the host loops it still launches from,
+  /// "t (500 iterations)".
+  int64_t Launches = 1;
+  std::vector<std::string> HostLoops;
   std::vector<ArrayAccessClass> Arrays;
   std::vector<SharedCandidate> Shared;
   std::optional<PortedTiling> Tiling;

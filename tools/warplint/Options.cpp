@@ -226,9 +226,11 @@ cl::opt<std::string> PortFunction(
 cl::opt<std::string> PortMap(
     "port-map",
     cl::desc("With --port: the loop variables that become threadIdx.x and "
-             "threadIdx.y, e.g. 'x=j,y=i' or 'x=i' (default: every legal "
+             "threadIdx.y, e.g. 'x=j,y=i' or 'x=i', and the host loop each "
+             "thread runs instead, 'x=j,inside=i' (default: every legal "
              "mapping, the fastest chosen)"),
-    cl::value_desc("x=VAR[,y=VAR]"), cl::init(""), cl::cat(Category));
+    cl::value_desc("x=VAR[,y=VAR][,inside=VAR]"), cl::init(""),
+    cl::cat(Category));
 cl::list<std::string> PortIndependent(
     "port-independent",
     cl::desc("With --port: loop variables whose iterations the user asserts "

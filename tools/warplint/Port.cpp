@@ -16,6 +16,7 @@
 #include "Options.h"
 #include "PortAliasing.h"
 #include "PortLoops.h"
+#include "PortTiling.h"
 #include "Cost/PortInsights.h"
 #include "Facts/InvariantUpdates.h"
 #include "Facts/LoopMapping.h"
@@ -100,85 +101,6 @@ struct PortOptions {
 };
 } // namespace
 
-/// What a tiled mapping assumes (CGPredict Sec. 3.6), for the report.
-static std::vector<std::string> tilingNotes(const LoopMapping &M,
-                                            const std::vector<PortLoop> &Loops) {
-  static const char D[] = {'x', 'y', 'z'};
-  std::vector<std::string> R;
-  std::vector<std::string> Blocks;
-  for (size_t I = 0; I < M.Dims.size() && I < 3; ++I)
-    Blocks.push_back(formatv("{0} = start + {1} x blockIdx.{2}",
-                             Loops[M.Dims[I]].Var, Loops[M.Dims[I]].Step, D[I]));
-  R.push_back(formatv("tiled (CGPredict Sec. 3.6): the loops stepping by the "
-                      "tile ({0}) are the blocks, one per tile: {1}",
-                      M.Tile, llvm::join(Blocks, ", ")));
-  for (const TilePhase &P : M.Phases) {
-    std::vector<std::string> T;
-    for (size_t I = 0; I < P.Dims.size() && I < 3; ++I)
-      T.push_back(formatv("{0} = start + threadIdx.{1}", Loops[P.Dims[I]].Var,
-                          D[I]));
-    R.push_back(formatv("the phase at line {0}: {1}, with no guard (the "
-                        "loops' {2} iterations are the block's threads); the "
-                        "loops inside it stay sequential in the thread",
-                        Loops[P.Dims.back()].Loc.Line, llvm::join(T, ", "), M.Tile));
-    if (P.BarrierAfter)
-      R.push_back(formatv("a __syncthreads() after the phase at line {0}: {1}",
-                          Loops[P.Dims.back()].Loc.Line, P.BarrierWhy));
-  }
-  R.push_back(M.Shared.empty()
-                  ? std::string("the tile declares no local array: no shared "
-                                "memory")
-                  : formatv("the tile's local arrays {0} are the block's "
-                            "__shared__ buffers (CGPredict's hints); each "
-                            "thread loads the elements its phase assigns",
-                            llvm::join(M.Shared, ", "))
-                        .str());
-  return R;
-}
-
-/// The report's view of a tiled mapping: its loops, phases, shared buffers
-/// (from the kernel's facts) and barriers.
-static PortedTiling tilingOf(const LoopMapping &M,
-                             const std::vector<PortLoop> &Loops,
-                             const KernelFacts &K, const KernelEstimate &E) {
-  PortedTiling T;
-  T.Tile = M.Tile;
-  for (unsigned D : M.Dims)
-    T.BlockLoops.push_back(Loops[D].Var);
-  for (const TilePhase &P : M.Phases) {
-    PortedTiling::Phase Ph;
-    Ph.Line = Loops[P.Dims.back()].Loc.Line;
-    for (unsigned D : P.Dims)
-      Ph.ThreadLoops.push_back(Loops[D].Var);
-    Ph.BarrierAfter = P.BarrierAfter;
-    Ph.BarrierWhy = P.BarrierWhy;
-    T.Phases.push_back(Ph);
-  }
-  for (const SharedBufferFacts &S : K.SharedBuffers) {
-    PortedTiling::Buffer B;
-    B.Name = S.Name;
-    B.ElementType = S.ElementType;
-    B.Bytes = S.ElementSize;
-    for (const std::optional<int64_t> &D : S.Dims) {
-      B.Dims.push_back(D.value_or(0));
-      B.Bytes *= D.value_or(0);
-    }
-    T.SharedBytesPerBlock += B.Bytes;
-    T.Shared.push_back(B);
-  }
-  T.Barriers = K.Barriers.size();
-  if (const std::optional<InstructionCounts> &D = E.Cycles.Derived) {
-    T.BarriersPerThread = D->Sync;
-    T.SharedAccessesPerThread = D->Shared;
-    T.BankConflictDegree = D->SharedConflictDegree;
-    T.WorstConflictWays = D->WorstSharedWays;
-    T.WorstConflictText = D->WorstSharedText;
-    T.WorstConflictLine = D->WorstSharedLine;
-    T.WorstConflictBuffer = D->WorstSharedBase;
-  }
-  return T;
-}
-
 /// Every candidate of \p PK estimated and ranked into \p Out.
 static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
                                    const PortOptions &PO,
@@ -188,8 +110,9 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
   // A host loop's variable is a kernel argument: every launch is estimated
   // as its middle one (unless --assume fixes the variable).
   EstimateOptions EO = PO.EO;
-  std::vector<std::string> HostNotes;
+  std::map<unsigned, std::string> HostNotes; // by host loop
   std::map<std::string, int64_t> HostValue; // a host loop's variable
+  std::map<unsigned, int64_t> HostTrips;
   for (unsigned H : PK.HostLoops) {
     std::string Why;
     std::optional<int64_t> N = loopTripCount(Loops[H], Src.sequential(),
@@ -199,15 +122,16 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       return;
     }
     Out.Launches *= *N;
+    HostTrips[H] = *N;
     Out.HostLoops.push_back(formatv("{0} ({1} iterations)", Loops[H].Var, *N));
     const std::string &V = Loops[H].Var;
     if (auto It = Assumed.find(V); It != Assumed.end()) {
       if (It->second.Equal) {
         HostValue[V] = *It->second.Equal;
-        HostNotes.push_back(formatv(
+        HostNotes[H] = (formatv(
             "every launch of the host loop '{0}' ({1} iterations) is "
             "estimated at {0} = {2} (as given)",
-            V, *N, *It->second.Equal));
+            V, *N, *It->second.Equal)).str();
       }
       continue;
     }
@@ -217,19 +141,13 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       A.Equal = *Mid;
       EO.Analysis.Enum.Assumptions[V] = A;
       HostValue[V] = *Mid;
-      HostNotes.push_back(formatv(
+      HostNotes[H] = (formatv(
           "every launch of the host loop '{0}' ({1} iterations) is estimated "
           "as its middle one, {0} = {2} (--assume='{0} == N' to choose "
           "another)",
-          V, *N, *Mid));
+          V, *N, *Mid)).str();
     }
   }
-  if (Out.Launches > 1)
-    HostNotes.push_back(formatv(
-        "the time is {0} launches' GPU time; the host's cost of launching "
-        "the kernel {0} times (microseconds each, by the driver) is not "
-        "included",
-        Out.Launches));
   bool SpecApplies =
       PO.Spec && std::any_of(PK.Candidates.begin(), PK.Candidates.end(),
                              [&](const LoopMapping &M) {
@@ -290,8 +208,40 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     LaunchConfig L = launchFor(M, Trips, Loops);
     if (!Arch.Note.empty())
       L.Assumptions.push_back(Arch.Note);
-    L.Assumptions.insert(L.Assumptions.end(), HostNotes.begin(),
-                         HostNotes.end());
+    // The host loops this mapping still launches from (not those it runs
+    // in the thread: hostLoopInThread).
+    int64_t Launches = 1;
+    std::vector<std::string> Hosts;
+    for (size_t I = 0; I < PK.HostLoops.size(); ++I) {
+      const unsigned H = PK.HostLoops[I];
+      if (std::find(M.InThread.begin(), M.InThread.end(), H) !=
+          M.InThread.end()) {
+        // Its variable is the thread's loop now, not one launch's value
+        // (the middle one, or --assume's).
+        EOM.Analysis.Enum.Assumptions.erase(Loops[H].Var);
+        continue;
+      }
+      Launches *= HostTrips[H];
+      Hosts.push_back(Out.HostLoops[I]);
+      if (auto It = HostNotes.find(H); It != HostNotes.end())
+        L.Assumptions.push_back(It->second);
+    }
+    if (Launches > 1)
+      L.Assumptions.push_back(formatv(
+          "the time is {0} launches' GPU time; the host's cost of launching "
+          "the kernel {0} times (microseconds each, by the driver) is not "
+          "included",
+          Launches));
+    for (unsigned H : M.InThread)
+      L.Assumptions.push_back(formatv(
+          "the host loop '{0}' (line {1}, {2} iterations) runs inside each "
+          "thread around '{3}': {4} instead of {5} launches; two threads "
+          "never touch one element either writes, for any iterations of "
+          "'{0}'",
+          Loops[H].Var, Loops[H].Loc.Line, HostTrips[H], Loops[M.Root].Var,
+          Launches == 1 ? std::string("one launch")
+                        : formatv("{0} launches", Launches).str(),
+          Out.Launches));
     L.Assumptions.insert(L.Assumptions.end(), Notes.begin(), Notes.end());
     std::vector<KernelEstimate> E =
         estimateKernel(K, {L}, Arch.Arch, Arch.Gpu, EOM);
@@ -315,10 +265,12 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       PM.Estimate.Assumptions.push_back(
           formatv("line {0}: {1}", U.Loc.Line, U.Reason));
     PM.SecondsPerLaunch = PM.Estimate.Cycles.TimeSeconds;
-    PM.Seconds = PM.SecondsPerLaunch * double(Out.Launches);
+    PM.Launches = Launches;
+    PM.HostLoops = Hosts;
+    PM.Seconds = PM.SecondsPerLaunch * double(Launches);
     if (std::optional<AliasAlternative> Alt = otherAliasing(
             Unrewritten, Rule, RuleNotes, L, Arch.Arch, Arch.Gpu, EOM)) {
-      PM.OtherAliasSeconds = Alt->SecondsPerLaunch * double(Out.Launches);
+      PM.OtherAliasSeconds = Alt->SecondsPerLaunch * double(Launches);
       PM.OtherIsMayAlias = Rule == PortAliasing::Restrict;
       PM.OtherAliasAccesses = std::move(Alt->Accesses);
     }
@@ -336,10 +288,25 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
                    [](const PortedMapping &A, const PortedMapping &B) {
                      return A.Seconds < B.Seconds;
                    });
-  if (Out.Mappings.empty())
+  if (Out.Mappings.empty()) {
     Out.Problem = "no mapping fits on the GPU";
-  else if (!SpecApplies)
+    return;
+  }
+  // The fastest of those --port-map names (it names a host loop in the
+  // thread and its launched twin alike), else the fastest.
+  bool Chosen = false;
+  for (PortedMapping &PM : Out.Mappings) {
+    PM.Chosen = PM.Chosen && !Chosen;
+    Chosen |= PM.Chosen;
+  }
+  if (!Chosen)
     Out.Mappings.front().Chosen = true;
+  // The kernel's launches are the chosen mapping's.
+  for (const PortedMapping &PM : Out.Mappings)
+    if (PM.Chosen) {
+      Out.Launches = PM.Launches;
+      Out.HostLoops = PM.HostLoops;
+    }
 }
 
 int portFunction(const clang::tooling::CompilationDatabase &DB,
@@ -406,6 +373,14 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
           return 2;
         }
     }
+    if (!PO.Spec->Inside.empty() &&
+        std::find(Vars.begin(), Vars.end(), PO.Spec->Inside) == Vars.end()) {
+      errs() << "warplint: error: --port-map='" << PortMap
+             << "': no loop of '" << PortFunction << "' has the variable '"
+             << PO.Spec->Inside << "' (its loops: " << llvm::join(Vars, ", ")
+             << ")\n";
+      return 2;
+    }
   }
   std::vector<std::string> Asserted;
   for (size_t I = 0; I < Loops.size(); ++I) {
@@ -451,6 +426,10 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
       PK.Candidates.insert(PK.Candidates.begin(), *M);
     else
       NotInterchanged[PK.Root] = WhyNot;
+    // Its innermost host loop run in each thread (hostLoopInThread).
+    for (const LoopMapping &M :
+         hostLoopInThread(Loops, PK, S.sequential(), WhyNot))
+      PK.Candidates.push_back(M);
   }
   for (PortKernel &PK : PKs) {
     if (PortUntiled || Loops[PK.Root].Step <= 1 ||
