@@ -76,7 +76,7 @@ std::vector<LoopMapping> hostLoopInThread(const std::vector<PortLoop> &Loops,
   const std::set<std::string> Own = iterationsFrom(HF->Id, Seq);
   std::vector<const AccessFacts *> Under;
   for (const AccessFacts &A : Seq.Accesses)
-    if (under(A, HF->Id))
+    if (under(A, HF->Id) && accessInLoop(A, H, Loops, Seq))
       Under.push_back(&A);
   std::vector<LoopMapping> R;
   for (const LoopMapping &M : K.Candidates) {

@@ -125,7 +125,7 @@ std::optional<LoopMapping> interchangedMapping(
   // Each access under the root, with the x loop that holds it (if any).
   std::vector<std::pair<const AccessFacts *, std::string>> Under;
   for (const AccessFacts &A : Seq.Accesses) {
-    if (!under(A, RF->Id))
+    if (!under(A, RF->Id) || !accessInLoop(A, Root, Loops, Seq))
       continue;
     std::string Xi;
     for (unsigned I : X)

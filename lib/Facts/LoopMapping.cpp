@@ -194,7 +194,8 @@ const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id) {
 
 bool accessesApart(const AccessFacts &W, const AccessFacts &A,
                    const std::set<std::string> &Own, const std::string &Xw,
-                   const std::string &Xa, const KernelFacts &Seq) {
+                   const std::string &Xa, const KernelFacts &Seq,
+                   bool OnlyLater) {
   auto Rename = [&](const sym::Expr &E, const char *Suffix) {
     std::map<std::string, sym::Expr> Used, To;
     E.collectSymbols(Used);
@@ -244,8 +245,11 @@ bool accessesApart(const AccessFacts &W, const AccessFacts &A,
   }
   const sym::Expr Ta = sym::Expr::symbol(Xw + "'a", sym::SymbolKind::LoopIter);
   const sym::Expr Tb = sym::Expr::symbol(Xa + "'b", sym::SymbolKind::LoopIter);
-  for (const sym::Expr &Order :
-       {Tb - Ta - sym::Expr(1), Ta - Tb - sym::Expr(1)}) {
+  std::vector<sym::Expr> Orders;
+  Orders.push_back(Ta - Tb - sym::Expr(1));
+  if (!OnlyLater)
+    Orders.push_back(Tb - Ta - sym::Expr(1));
+  for (const sym::Expr &Order : Orders) {
     std::vector<sym::LinearForm> S = Sys;
     S.push_back(*sym::linearForm(Order));
     if (sym::mayBeFeasible(std::move(S)))
@@ -266,13 +270,15 @@ static bool provedApart(const AccessFacts &W, const AccessFacts &A,
 
 /// Why the iterations of the loop \p F (induction variable \p Var) are not
 /// independent, judged from the accesses under it; "" when they are.
-static std::string dependenceUnder(const LoopFacts &F, const PortLoop &L,
-                                   const KernelFacts &Seq) {
+static std::string dependenceUnder(const LoopFacts &F,
+                                   const std::vector<PortLoop> &Loops,
+                                   unsigned Index, const KernelFacts &Seq) {
+  const PortLoop &L = Loops[Index];
   const std::string &Iter = F.IterSymbol;
   const std::string &Var = L.Var;
   std::vector<const AccessFacts *> Writes, Under;
   for (const AccessFacts &A : Seq.Accesses) {
-    if (!under(A, F.Id))
+    if (!under(A, F.Id) || !accessInLoop(A, Index, Loops, Seq))
       continue;
     // An array declared in the body is a new one in every iteration.
     if (std::find(L.LocalArrays.begin(), L.LocalArrays.end(), A.Base) !=
@@ -321,7 +327,7 @@ std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
                                        : L.NotMappable;
       continue;
     }
-    const std::string Dep = dependenceUnder(*F, L, Seq);
+    const std::string Dep = dependenceUnder(*F, Loops, unsigned(I), Seq);
     if (!L.Sums.empty()) {
       // Carried only through a sum: a reduction when nothing else is.
       R[I].Why = L.NotMappable;
@@ -372,10 +378,19 @@ std::vector<PortKernel> portKernels(const std::vector<PortLoop> &Loops,
                                     const PortBlocks &Blocks) {
   std::vector<PortKernel> R;
   // Depth-first from the loops outside any other, in order.
-  std::vector<unsigned> Stack;
-  for (size_t I = Loops.size(); I-- > 0;)
-    if (!Loops[I].Parent)
-      Stack.push_back(unsigned(I));
+  // Copies made by loop distribution stand where their loop stood.
+  std::vector<unsigned> Roots;
+  for (size_t I = 0; I < Loops.size(); ++I)
+    if (!Loops[I].Parent && !Loops[I].Replaced)
+      Roots.push_back(unsigned(I));
+  auto Place = [&](unsigned I) {
+    return std::make_pair(Loops[Loops[I].Original.value_or(I)].Loc.Line,
+                          Loops[Loops[I].Original.value_or(I)].Loc.Column);
+  };
+  std::stable_sort(Roots.begin(), Roots.end(), [&](unsigned A, unsigned B) {
+    return Place(A) < Place(B);
+  });
+  std::vector<unsigned> Stack(Roots.rbegin(), Roots.rend());
   std::map<unsigned, std::vector<unsigned>> HostOf;
   // Whether a loop has a parallel loop inside it (at any depth): such a
   // reduction loop stays a host loop around that kernel.

@@ -34,6 +34,18 @@
 
 namespace warplint {
 
+/// A statement of a loop's body (at its top level), for loop distribution.
+struct BodyPart {
+  SourceLoc Begin, End; ///< its first and last token
+  /// The loops (indices) directly inside the loop that lie in it.
+  std::vector<unsigned> Loops;
+  /// The statement is itself the loop Loops[0].
+  bool IsLoop = false;
+  /// The scalar locals declared outside the statement that it writes and
+  /// reads (loop induction variables left out).
+  std::vector<std::string> ScalarsWritten, ScalarsRead;
+};
+
 /// One `for` loop of the function, as the frontend finds it.
 struct PortLoop {
   std::string Var; ///< induction variable, "" when none was found
@@ -66,6 +78,16 @@ struct PortLoop {
   /// The arrays declared inside the loop's body (at any depth): private to
   /// one iteration, left out of its dependence test (a tiled nest's tiles).
   std::vector<std::string> LocalArrays;
+  /// The statements of the body, in order (BodyPart).
+  std::vector<BodyPart> Parts;
+  /// Loop distribution (distributeLoops): the loop this one is a copy of,
+  /// and the statements of its body (indices into its Parts) the copy
+  /// runs. A copy's Children are the loops in those statements, or their
+  /// own copies.
+  std::optional<unsigned> Original;
+  std::vector<unsigned> KeepParts;
+  /// Replaced by its copies: in no kernel, listed by no report.
+  bool Replaced = false;
 };
 
 /// Whether a loop's iterations are independent, and why not.
@@ -76,6 +98,47 @@ struct LoopVerdict {
   /// parallel reduction can run it.
   bool Reduction = false;
 };
+
+/// Whether the access \p A of \p Seq runs in the loop \p Index of \p Loops:
+/// it is under the loop and, for a copy (PortLoop::Original), in one of the
+/// statements the copy keeps (and in its copy of a distributed loop there).
+bool accessInLoop(const AccessFacts &A, unsigned Index,
+                  const std::vector<PortLoop> &Loops, const KernelFacts &Seq);
+
+/// A loop split into copies by distributeLoops.
+struct Distribution {
+  unsigned Loop = 0;           ///< the loop (now Replaced)
+  std::vector<unsigned> Copies; ///< its copies, in order
+};
+
+/// Loop distribution: each loop that is neither parallel nor a reduction
+/// (\p Verdicts, as parallelLoops gives them for \p Loops) and whose body
+/// has more than one statement is split into copies, one per group of
+/// statements, innermost loops first (a distributed inner loop's copies are
+/// statements of its parent). Statements stay in one group, with those
+/// between them, when
+///  - one writes a scalar the other reads or writes (BodyPart), or
+///  - a later statement touches, in an earlier iteration, an element that
+///    an earlier statement touches in a later one, one of them writing
+///    (a backward dependence: each access its own copy of the loops,
+///    Fourier–Motzkin, accessesApart); an access whose element is not known
+///    counts as one.
+/// Running the groups one after the other keeps every other order. The
+/// copies are appended to \p Loops (PortLoop::Original, KeepParts,
+/// Children; the parent's Children list them instead of the loop, which is
+/// marked Replaced); their scalar facts (WrittenScalars, NotMappable,
+/// Sums, LocalArrays, PerfectChild) are the frontend's to redo.
+std::vector<Distribution> distributeLoops(std::vector<PortLoop> &Loops,
+                                          const std::vector<LoopVerdict> &Verdicts,
+                                          const KernelFacts &Seq);
+
+/// A copy's place among its loop's copies, "/2" (the second); "" for a
+/// loop that is not a copy.
+std::string copyLabel(const std::vector<PortLoop> &Loops, unsigned Index);
+/// The lines of the statements a copy keeps, "line 77" or "lines 78-80";
+/// "" for a loop that is not a copy.
+std::string keptLines(const std::vector<PortLoop> &Loops, unsigned Index);
+
 
 /// The LoopFacts of \p Seq (the function interpreted with every loop
 /// sequential) that stands for \p L: the one at the same position.
@@ -232,9 +295,11 @@ const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id);
 /// subscripts are equal, dimension by dimension. No rational point
 /// (Fourier–Motzkin, Symbolic/Feasibility.h) proves it; a subscript that is
 /// not linear proves nothing.
+/// With \p OnlyLater, only W's iteration after A's is ruled out.
 bool accessesApart(const AccessFacts &W, const AccessFacts &A,
                    const std::set<std::string> &Own, const std::string &Xw,
-                   const std::string &Xa, const KernelFacts &Seq);
+                   const std::string &Xa, const KernelFacts &Seq,
+                   bool OnlyLater = false);
 
 /// --port-map: "x=j,y=i" (or "x=i", "x=j,inside=i"): which loop variable
 /// becomes which thread dimension.

@@ -274,6 +274,13 @@ public:
   /// launch sees the same array, so the port allocates it in device
   /// memory: its accesses are global ones, not a thread's local array.
   std::set<const VarDecl *> PortDeviceArrays;
+  /// The port: statements of a distributed loop's body that this kernel's
+  /// copy does not run (lib/Facts/LoopDistribution.cpp).
+  std::set<const Stmt *> PortSkip;
+  /// The port: a distributed loop two of whose copies are in this kernel's
+  /// nest runs once per copy, in order, each time without the statements
+  /// that copy does not keep.
+  std::map<const Stmt *, std::vector<std::set<const Stmt *>>> PortSplit;
   /// The port: a parameter `float C[N][N]` (a pointer to arrays) records
   /// one subscript per dimension of its accesses (AccessFacts::Subscripts).
   bool ArrayPointerSubscripts = false;

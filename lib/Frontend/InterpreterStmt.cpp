@@ -11,8 +11,25 @@ namespace detail {
 //===----------------------------------------------------------------------===//
 
 Flow Interpreter::exec(const Stmt *S) {
-  if (!S)
+  if (!S || PortSkip.count(S))
     return {};
+  if (auto It = PortSplit.find(S); It != PortSplit.end()) {
+    // One run per copy (lib/Facts/LoopDistribution.cpp).
+    std::vector<std::set<const Stmt *>> Copies = std::move(It->second);
+    PortSplit.erase(It);
+    Flow F;
+    for (const std::set<const Stmt *> &Skip : Copies) {
+      std::vector<const Stmt *> Added;
+      for (const Stmt *T : Skip)
+        if (PortSkip.insert(T).second)
+          Added.push_back(T);
+      F = exec(S);
+      for (const Stmt *T : Added)
+        PortSkip.erase(T);
+    }
+    PortSplit[S] = std::move(Copies);
+    return F;
+  }
   if (const auto *CS = dyn_cast<CompoundStmt>(S))
     return execCompound(CS);
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {

@@ -23,7 +23,10 @@ struct PortSource::Impl {
   SourceLoc Loc;
   std::vector<PortLoop> Loops;
   std::vector<const ForStmt *> Stmts; ///< as Loops
+  /// Per loop, its body's statements (PortLoop::Parts).
+  std::vector<std::vector<const Stmt *>> PartStmts;
   KernelFacts Seq;
+  std::vector<Distribution> Distributed;
 };
 
 PortSource::PortSource(std::unique_ptr<Impl> I) : P(std::move(I)) {}
@@ -31,6 +34,9 @@ PortSource::~PortSource() = default;
 const SourceLoc &PortSource::functionLoc() const { return P->Loc; }
 const std::vector<PortLoop> &PortSource::loops() const { return P->Loops; }
 const KernelFacts &PortSource::sequential() const { return P->Seq; }
+const std::vector<Distribution> &PortSource::distributed() const {
+  return P->Distributed;
+}
 
 namespace {
 
@@ -41,8 +47,14 @@ class CarriedScalars {
 public:
   CarriedScalars(const ForStmt *FS, const ValueDecl *IV, const SourceManager &SM)
       : FS(FS), IV(IV), SM(SM) {}
-  std::string firstCarried() {
-    walk(FS->getBody(), true);
+  /// Over the body, or only the statements \p Parts of it (a copy made by
+  /// loop distribution).
+  std::string firstCarried(const std::vector<const Stmt *> *Parts = nullptr) {
+    if (Parts)
+      for (const Stmt *S : *Parts)
+        walk(S, true);
+    else
+      walk(FS->getBody(), true);
     for (const ValueDecl *V : Order)
       if (Written.count(V) && ReadFirst.count(V))
         return V->getName().str();
@@ -208,6 +220,101 @@ void localArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
     localArrays(C, Out);
 }
 
+/// The scalars a body statement \p S writes and reads that are declared
+/// outside it, by name, for loop distribution (BodyPart); what it declares
+/// (scalar or array) counts as written, for the statements after it use
+/// it. Induction variables of `for` loops are left out.
+class PartScalars {
+public:
+  PartScalars(const Stmt *S, const SourceManager &SM) : S(S), SM(SM) {}
+  void run(BodyPart &P) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          Written.insert(V->getName().str());
+    visit(S, false);
+    for (const std::string &N : IVs) {
+      Written.erase(N);
+      Read.erase(N);
+    }
+    P.ScalarsWritten.assign(Written.begin(), Written.end());
+    P.ScalarsRead.assign(Read.begin(), Read.end());
+  }
+
+private:
+  const Stmt *S;
+  const SourceManager &SM;
+  std::set<std::string> Written, Read, IVs;
+
+  const VarDecl *outside(const clang::Expr *E) const {
+    const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V || V->hasGlobalStorage() || V->getType()->isArrayType())
+      return nullptr;
+    if (SM.isBeforeInTranslationUnit(S->getBeginLoc(), V->getLocation()) &&
+        SM.isBeforeInTranslationUnit(V->getLocation(), S->getEndLoc()))
+      return nullptr;
+    return V;
+  }
+  void visit(const Stmt *T, bool Write) {
+    if (!T)
+      return;
+    if (const auto *FS = dyn_cast<ForStmt>(T)) {
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            IVs.insert(V->getName().str());
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+        if (const VarDecl *V = outside(BO->getLHS()))
+          IVs.insert(V->getName().str());
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(T))
+      if (BO->isAssignmentOp()) {
+        if (const VarDecl *V = outside(BO->getLHS())) {
+          Written.insert(V->getName().str());
+          if (BO->isCompoundAssignmentOp())
+            Read.insert(V->getName().str());
+          visit(BO->getRHS(), false);
+          return;
+        }
+      }
+    if (const auto *UO = dyn_cast<UnaryOperator>(T))
+      if (UO->isIncrementDecrementOp())
+        if (const VarDecl *V = outside(UO->getSubExpr())) {
+          Written.insert(V->getName().str());
+          Read.insert(V->getName().str());
+          return;
+        }
+    if (const auto *UO = dyn_cast<UnaryOperator>(T))
+      if (UO->getOpcode() == UO_AddrOf)
+        if (const VarDecl *V = outside(UO->getSubExpr())) {
+          // Its address escapes: taken as written too.
+          Written.insert(V->getName().str());
+          Read.insert(V->getName().str());
+          return;
+        }
+    if (const auto *E = dyn_cast<clang::Expr>(T))
+      if (const VarDecl *V = outside(E)) {
+        (Write ? Written : Read).insert(V->getName().str());
+        return;
+      }
+    for (const Stmt *C : T->children())
+      visit(C, false);
+  }
+};
+
+/// Whether \p Target is \p S or inside it.
+bool holdsStmt(const Stmt *S, const Stmt *Target) {
+  if (!S)
+    return false;
+  if (S == Target)
+    return true;
+  for (const Stmt *C : S->children())
+    if (holdsStmt(C, Target))
+      return true;
+  return false;
+}
+
 const Stmt *onlyStatement(const Stmt *S) {
   while (true) {
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
@@ -279,6 +386,78 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
     P.Loops[Index].PerfectChild =
         isa<ForStmt>(Only) && !P.Loops[Index].Children.empty() &&
         P.Stmts[P.Loops[Index].Children.front()] == Only;
+  // The body's statements, for loop distribution.
+  std::vector<const Stmt *> Parts;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(FS->getBody()))
+    Parts.assign(CS->body_begin(), CS->body_end());
+  else if (FS->getBody())
+    Parts.push_back(FS->getBody());
+  P.PartStmts.resize(P.Loops.size());
+  for (const Stmt *St : Parts) {
+    BodyPart BP;
+    BP.Begin = Locs.loc(St->getBeginLoc());
+    BP.End = Locs.loc(St->getEndLoc());
+    const Stmt *Bare = St;
+    while (const auto *AS = dyn_cast<AttributedStmt>(Bare))
+      Bare = AS->getSubStmt();
+    for (unsigned C : P.Loops[Index].Children)
+      if (holdsStmt(St, P.Stmts[C])) {
+        BP.Loops.push_back(C);
+        BP.IsLoop = P.Stmts[C] == Bare;
+      }
+    BP.IsLoop = BP.IsLoop && BP.Loops.size() == 1;
+    PartScalars(St, Ctx.getSourceManager()).run(BP);
+    P.Loops[Index].Parts.push_back(std::move(BP));
+    P.PartStmts[Index].push_back(St);
+  }
+}
+
+/// Loop distribution (distributeLoops): the copies' scalar facts, from the
+/// statements each keeps.
+static void distribute(PortSource::Impl &P, ASTContext &Ctx) {
+  P.PartStmts.resize(P.Loops.size());
+  P.Distributed =
+      distributeLoops(P.Loops, parallelLoops(P.Loops, P.Seq), P.Seq);
+  for (size_t I = P.Stmts.size(); I < P.Loops.size(); ++I) {
+    PortLoop &C = P.Loops[I];
+    const unsigned O = *C.Original;
+    const ForStmt *FS = P.Stmts[O];
+    P.Stmts.push_back(FS);
+    std::vector<const Stmt *> Kept;
+    for (unsigned K : C.KeepParts)
+      Kept.push_back(P.PartStmts[O][K]);
+    C.NotMappable.clear();
+    C.WrittenScalars.clear();
+    C.Sums.clear();
+    C.LocalArrays.clear();
+    int64_t Step = 1;
+    if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
+      CarriedScalars CS(FS, IV, Ctx.getSourceManager());
+      std::string Carried = CS.firstCarried(&Kept);
+      C.WrittenScalars = CS.writtenNames();
+      if (!Carried.empty())
+        C.NotMappable = "the scalar '" + Carried +
+                        "' is carried from one iteration to the next";
+      for (const VarDecl *Sum : CS.sumReductions()) {
+        QualType T = Sum->getType();
+        if (!T->isArithmeticType() || T->isAnyComplexType()) {
+          C.Sums.clear();
+          break;
+        }
+        C.Sums.push_back({Sum->getName().str(),
+                          unsigned(Ctx.getTypeSize(T) / 8),
+                          T->isRealFloatingType()});
+      }
+    } else {
+      C.NotMappable = P.Loops[O].NotMappable;
+    }
+    std::vector<const VarDecl *> Arrays;
+    for (const Stmt *S : Kept)
+      localArrays(S, Arrays);
+    for (const VarDecl *V : Arrays)
+      C.LocalArrays.push_back(V->getName().str());
+  }
+  P.PartStmts.resize(P.Loops.size());
 }
 
 llvm::Expected<std::unique_ptr<PortSource>>
@@ -336,6 +515,7 @@ PortSource::load(llvm::StringRef File, llvm::StringRef Function,
                                   In.ArrayPointerSubscripts = true;
                                   In.runKernel(*I->F);
                                 });
+  distribute(*I, Ctx);
   return std::unique_ptr<PortSource>(new PortSource(std::move(I)));
 }
 
@@ -370,10 +550,35 @@ KernelFacts PortSource::kernel(const LoopMapping &M) const {
     }
     // A host loop run in the thread (hostLoopInThread) is the nest's
     // outermost loop, sequential in each thread.
+    // Distributed loops: the statements of their bodies that the copies
+    // in this nest do not keep are not run.
+    std::vector<unsigned> Nest{M.InThread.empty() ? M.Root
+                                                  : M.InThread.front()};
+    std::map<unsigned, std::vector<std::set<const Stmt *>>> SkipsOf;
+    for (size_t N = 0; N < Nest.size(); ++N) {
+      const PortLoop &L = P->Loops[Nest[N]];
+      Nest.insert(Nest.end(), L.Children.begin(), L.Children.end());
+      if (!L.Original)
+        continue;
+      const std::vector<const Stmt *> &Parts = P->PartStmts[*L.Original];
+      std::set<const Stmt *> Skip;
+      for (unsigned K = 0; K < Parts.size(); ++K)
+        if (std::find(L.KeepParts.begin(), L.KeepParts.end(), K) ==
+            L.KeepParts.end())
+          Skip.insert(Parts[K]);
+      SkipsOf[*L.Original].push_back(std::move(Skip));
+    }
+    for (auto &[O, Skips] : SkipsOf) {
+      if (Skips.size() == 1)
+        In.PortSkip.insert(Skips.front().begin(), Skips.front().end());
+      else
+        In.PortSplit[P->Stmts[O]] = std::move(Skips);
+    }
     In.runPorted(*P->F,
                  P->Stmts[M.InThread.empty() ? M.Root : M.InThread.front()]);
   });
-  K.Name += ":" + std::to_string(P->Loops[M.Root].Loc.Line);
+  K.Name += ":" + std::to_string(P->Loops[M.Root].Loc.Line) +
+            copyLabel(P->Loops, M.Root);
   K.Loc = P->Loops[M.Root].Loc;
   return K;
 }

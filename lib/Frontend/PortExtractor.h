@@ -40,6 +40,9 @@ public:
   const std::vector<PortLoop> &loops() const;
   /// The facts of the whole function with every loop sequential.
   const KernelFacts &sequential() const;
+  /// The loops that loop distribution split (their copies are in
+  /// loops()).
+  const std::vector<Distribution> &distributed() const;
   /// The kernel the loop nest of \p M.Root makes under \p M.
   KernelFacts kernel(const LoopMapping &M) const;
 

@@ -141,6 +141,7 @@ llvm::json::Value toJSON(const PortReport &R) {
     llvm::json::Object O{{"kernel", K.Name},
                          {"location", toJSON(K.Loc)},
                          {"loop", K.Loop},
+                         {"distributed_part", K.Part},
                          {"host_loops", llvm::json::Array(K.HostLoops)},
                          {"launches", K.Launches},
                          {"mappings", std::move(Maps)}};
@@ -158,6 +159,7 @@ llvm::json::Value toJSON(const PortReport &R) {
       {"kernels", std::move(Kernels)},
       {"not_parallel", toJSON(R.NotParallel)},
       {"left_sequential", toJSON(R.LeftSequential)},
+      {"distributed", toJSON(R.Distributed)},
       {"total_seconds", R.TotalSeconds}};
 }
 
@@ -229,6 +231,8 @@ std::string renderPortText(const PortReport &R) {
   for (const PortedKernel &K : R.Kernels) {
     Out += fmt::format("\nkernel '{}': the loop '{}' at {}", K.Name, K.Loop,
                        where(K.Loc));
+    if (!K.Part.empty())
+      Out += fmt::format(" (distributed: its statements at {})", K.Part);
     if (!K.HostLoops.empty())
       Out += fmt::format(", launched {} times by the host loop{} {}",
                          K.Launches, K.HostLoops.size() > 1 ? "s" : "",
@@ -252,6 +256,9 @@ std::string renderPortText(const PortReport &R) {
       Out += insights(M);
     }
   }
+  for (const SequentialLoop &L : R.Distributed)
+    Out += fmt::format("\nloop '{}' at {} is distributed {}", L.Loop,
+                       where(L.Loc), L.Why);
   for (const SequentialLoop &L : R.NotParallel)
     Out += fmt::format("\nloop '{}' at {} stays sequential: {}", L.Loop,
                        where(L.Loc), L.Why);
@@ -259,7 +266,8 @@ std::string renderPortText(const PortReport &R) {
     Out += fmt::format("\nloop '{}' at {} is left to the CPU (not estimated): "
                        "{}",
                        L.Loop, where(L.Loc), L.Why);
-  if (!R.NotParallel.empty() || !R.LeftSequential.empty())
+  if (!R.NotParallel.empty() || !R.LeftSequential.empty() ||
+      !R.Distributed.empty())
     Out += "\n";
   Out += fmt::format("\npredicted GPU time of '{}' (the mappings marked *): "
                      "{}",

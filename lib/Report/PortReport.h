@@ -80,6 +80,9 @@ struct PortedKernel {
   std::string Name;
   SourceLoc Loc;
   std::string Loop;                   ///< the root loop's variable
+  /// For a copy made by loop distribution: which statements of the loop's
+  /// body it runs, "lines 78-80"; "" otherwise.
+  std::string Part;
   std::vector<std::string> HostLoops; ///< "t (500 iterations)"
   int64_t Launches = 1;
   std::vector<PortedMapping> Mappings; ///< fastest first
@@ -105,6 +108,9 @@ struct PortReport {
   std::vector<SequentialLoop> LeftSequential;
   /// Loops that stay sequential inside or around the kernels, with why.
   std::vector<SequentialLoop> NotParallel;
+  /// Loops split into several by loop distribution, and how (Why: "into 3
+  /// loops, its statements at lines 77; 78-80; 81-82").
+  std::vector<SequentialLoop> Distributed;
   /// The chosen mappings' times, summed.
   double TotalSeconds = 0;
 };

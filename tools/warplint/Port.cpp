@@ -463,12 +463,27 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
                   "for warplint's)";
   }
   listSequentialLoops(Loops, Verdicts, PKs, NotInterchanged, R);
+  for (const Distribution &D : S.distributed()) {
+    std::vector<std::string> Parts;
+    for (unsigned C : D.Copies)
+      Parts.push_back(keptLines(Loops, C));
+    R.Distributed.push_back(SequentialLoop{
+        Loops[D.Loop].Var, Loops[D.Loop].Loc,
+        formatv("into {0} loops, one after the other, of its statements at "
+                "{1}: '{2}' is not parallel ({3}), and no statement touches "
+                "in an earlier iteration what an earlier statement touches "
+                "in a later one",
+                D.Copies.size(), llvm::join(Parts, "; "), Loops[D.Loop].Var,
+                Verdicts[D.Loop].Why)});
+  }
   bool Any = false;
   for (const PortKernel &PK : PKs) {
     PortedKernel K;
-    K.Name = PortFunction + ":" + std::to_string(Loops[PK.Root].Loc.Line);
+    K.Name = PortFunction + ":" + std::to_string(Loops[PK.Root].Loc.Line) +
+             copyLabel(Loops, PK.Root);
     K.Loc = Loops[PK.Root].Loc;
     K.Loop = Loops[PK.Root].Var;
+    K.Part = keptLines(Loops, PK.Root);
     estimateKernelMappings(S, PK, PO, *Arch, K);
     for (PortedMapping &M : K.Mappings) {
       M.Estimate.Assumptions.insert(M.Estimate.Assumptions.end(),

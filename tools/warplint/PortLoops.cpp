@@ -42,6 +42,8 @@ void listSequentialLoops(const std::vector<PortLoop> &Loops,
         Mapped.insert(P.Dims.begin(), P.Dims.end());
     }
   for (size_t I = 0; I < Loops.size(); ++I) {
+    if (Loops[I].Replaced)
+      continue; // its copies stand for it
     if (Verdicts[I].Reduction && Mapped.count(unsigned(I)))
       continue; // a parallel reduction's loop
     if (Verdicts[I].Parallel) {
