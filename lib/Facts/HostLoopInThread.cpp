@@ -62,10 +62,12 @@ std::vector<LoopMapping> hostLoopInThread(const std::vector<PortLoop> &Loops,
              "the rest too";
     return {};
   }
-  if (!HL.WrittenScalars.empty()) {
-    WhyNot = "the host loop " + Name + " writes the scalar '" +
-             HL.WrittenScalars.front() +
-             "', whose value after it would be each thread's own";
+  if (!HL.LiveOutScalars.empty() || !HL.NotMappable.empty()) {
+    WhyNot = HL.LiveOutScalars.empty()
+                 ? "the host loop " + Name + ": " + HL.NotMappable
+                 : "the host loop " + Name + " writes the scalar '" +
+                       HL.LiveOutScalars.front() +
+                       "', whose value after it would be each thread's own";
     return {};
   }
   const LoopFacts *HF = loopFactsOf(HL, Seq);

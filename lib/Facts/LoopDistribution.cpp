@@ -182,7 +182,8 @@ std::vector<Distribution> distributeLoops(std::vector<PortLoop> &Loops,
   for (size_t Index = Loops.size(); Index-- > 0;) {
     const unsigned I = unsigned(Index);
     if (I >= Verdicts.size() || Verdicts[I].Parallel || Verdicts[I].Reduction ||
-        Loops[I].Parts.size() < 2 || Loops[I].Original)
+        Loops[I].Parts.size() < 2 || Loops[I].Original ||
+        !Loops[I].Undistributable.empty())
       continue;
     // Inside a parallel loop the split would make no thread more: the
     // loop stays as written.

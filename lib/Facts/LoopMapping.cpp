@@ -510,10 +510,12 @@ loopTripCount(const PortLoop &L, const KernelFacts &Seq,
   *Averaged = "the trip count of " + Where + " is " + F->TripCount->str() +
               ", which changes with the loops mapped with it: the grid "
               "takes its mean, " + std::to_string(Mean) +
-              " (as many threads as the triangle has iterations); each "
-              "thread row starts at its own first '" + L.Var +
-              "' (" + L.Var + " = start + thread index: the rows are "
-              "skewed, and so are their accesses)";
+              ", as many threads as the triangle has iterations (a port "
+              "that packs the triangle, folding row i with the row of the "
+              "complementary length; launching the whole square would add "
+              "idle threads, not work); the accesses are analysed with each "
+              "thread row starting at its own first '" + L.Var + "' (" +
+              L.Var + " = start + thread index: skewed rows)";
   return Mean;
 }
 

@@ -59,6 +59,14 @@ struct PortLoop {
   /// `for` with one induction variable and a constant step, a scalar
   /// carried from one iteration to the next); "" when it can.
   std::string NotMappable;
+  /// Why the loop's statements cannot be split into loops (it is left
+  /// early: `break`, `return`, `goto`; its condition reads what its body
+  /// writes); "" when they can.
+  std::string Undistributable;
+  /// The scalars of WrittenScalars whose value after the loop is read
+  /// (later in the function, or in a loop around it): each thread would
+  /// leave its own. The loop is then not mappable (NotMappable says so).
+  std::vector<std::string> LiveOutScalars;
   int64_t Step = 1; ///< the induction variable's constant step
   /// The scalars declared outside the loop that its body writes (not the
   /// induction variables of loops inside it): a thread's copy would not

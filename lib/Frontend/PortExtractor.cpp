@@ -6,7 +6,9 @@
 #include "Frontend/PortExtractor.h"
 #include "Frontend/FactsExtractor.h"
 #include "Frontend/Interpreter.h"
+#include "Frontend/PortScalars.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
@@ -220,101 +222,6 @@ void localArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
     localArrays(C, Out);
 }
 
-/// The scalars a body statement \p S writes and reads that are declared
-/// outside it, by name, for loop distribution (BodyPart); what it declares
-/// (scalar or array) counts as written, for the statements after it use
-/// it. Induction variables of `for` loops are left out.
-class PartScalars {
-public:
-  PartScalars(const Stmt *S, const SourceManager &SM) : S(S), SM(SM) {}
-  void run(BodyPart &P) {
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D))
-          Written.insert(V->getName().str());
-    visit(S, false);
-    for (const std::string &N : IVs) {
-      Written.erase(N);
-      Read.erase(N);
-    }
-    P.ScalarsWritten.assign(Written.begin(), Written.end());
-    P.ScalarsRead.assign(Read.begin(), Read.end());
-  }
-
-private:
-  const Stmt *S;
-  const SourceManager &SM;
-  std::set<std::string> Written, Read, IVs;
-
-  const VarDecl *outside(const clang::Expr *E) const {
-    const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
-    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!V || V->hasGlobalStorage() || V->getType()->isArrayType())
-      return nullptr;
-    if (SM.isBeforeInTranslationUnit(S->getBeginLoc(), V->getLocation()) &&
-        SM.isBeforeInTranslationUnit(V->getLocation(), S->getEndLoc()))
-      return nullptr;
-    return V;
-  }
-  void visit(const Stmt *T, bool Write) {
-    if (!T)
-      return;
-    if (const auto *FS = dyn_cast<ForStmt>(T)) {
-      if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
-        for (const Decl *D : DS->decls())
-          if (const auto *V = dyn_cast<VarDecl>(D))
-            IVs.insert(V->getName().str());
-      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
-        if (const VarDecl *V = outside(BO->getLHS()))
-          IVs.insert(V->getName().str());
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(T))
-      if (BO->isAssignmentOp()) {
-        if (const VarDecl *V = outside(BO->getLHS())) {
-          Written.insert(V->getName().str());
-          if (BO->isCompoundAssignmentOp())
-            Read.insert(V->getName().str());
-          visit(BO->getRHS(), false);
-          return;
-        }
-      }
-    if (const auto *UO = dyn_cast<UnaryOperator>(T))
-      if (UO->isIncrementDecrementOp())
-        if (const VarDecl *V = outside(UO->getSubExpr())) {
-          Written.insert(V->getName().str());
-          Read.insert(V->getName().str());
-          return;
-        }
-    if (const auto *UO = dyn_cast<UnaryOperator>(T))
-      if (UO->getOpcode() == UO_AddrOf)
-        if (const VarDecl *V = outside(UO->getSubExpr())) {
-          // Its address escapes: taken as written too.
-          Written.insert(V->getName().str());
-          Read.insert(V->getName().str());
-          return;
-        }
-    if (const auto *E = dyn_cast<clang::Expr>(T))
-      if (const VarDecl *V = outside(E)) {
-        (Write ? Written : Read).insert(V->getName().str());
-        return;
-      }
-    for (const Stmt *C : T->children())
-      visit(C, false);
-  }
-};
-
-/// Whether \p Target is \p S or inside it.
-bool holdsStmt(const Stmt *S, const Stmt *Target) {
-  if (!S)
-    return false;
-  if (S == Target)
-    return true;
-  for (const Stmt *C : S->children())
-    if (holdsStmt(C, Target))
-      return true;
-  return false;
-}
-
 const Stmt *onlyStatement(const Stmt *S) {
   while (true) {
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
@@ -372,6 +279,68 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
     L.NotMappable = "not a loop over one integer variable stepped by a "
                     "constant";
   }
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Line = [&](SourceLocation Loc) {
+    return std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(Loc)));
+  };
+  // Left early: the iterations after the exit do not run.
+  if (const Stmt *Exit = leavesLoop(FS->getBody(), /*ContinueToo=*/false)) {
+    const std::string Why =
+        std::string("it is left early ('") +
+        (isa<BreakStmt>(Exit)    ? "break"
+         : isa<ReturnStmt>(Exit) ? "return"
+                                 : "goto") +
+        "' at line " + Line(Exit->getBeginLoc()) +
+        "): the iterations after that one do not run";
+    L.NotMappable = Why;
+    L.Sums.clear();
+    L.Undistributable = Why;
+  } else if (const Stmt *Cont = leavesLoop(FS->getBody(), true)) {
+    L.Undistributable = "a 'continue' (line " + Line(Cont->getBeginLoc()) +
+                        ") skips the rest of its body";
+  }
+  // The condition or the step reads what the body writes.
+  {
+    std::set<const VarDecl *> Header;
+    readVars(FS->getCond(), Header);
+    readVars(FS->getInc(), Header);
+    for (const VarDecl *V : Header)
+      if (std::find(L.WrittenScalars.begin(), L.WrittenScalars.end(),
+                    V->getName().str()) != L.WrittenScalars.end()) {
+        const std::string Why = "its condition reads '" + V->getName().str() +
+                                "', which its body writes";
+        L.NotMappable = Why;
+        L.Sums.clear();
+        L.Undistributable = Why;
+        break;
+      }
+  }
+  // Scalars whose value after the loop is read: not private to a thread.
+  // (A sum's is: the reduction leaves it.)
+  {
+    std::vector<const Stmt *> Around;
+    for (std::optional<unsigned> Pa = Parent; Pa; Pa = P.Loops[*Pa].Parent)
+      Around.push_back(P.Stmts[*Pa]);
+    std::vector<const VarDecl *> Written;
+    std::set<const VarDecl *> Refs;
+    readVars(FS->getBody(), Refs);
+    for (const VarDecl *V : Refs)
+      if (std::find(L.WrittenScalars.begin(), L.WrittenScalars.end(),
+                    V->getName().str()) != L.WrittenScalars.end() &&
+          std::none_of(L.Sums.begin(), L.Sums.end(),
+                       [&](const PortLoop::SumReduction &S) {
+                         return S.Var == V->getName().str();
+                       })) {
+        SourceLocation At = readAfter(V, FS, *P.F, Around, Ctx);
+        if (At.isInvalid())
+          continue;
+        L.LiveOutScalars.push_back(V->getName().str());
+        if (L.NotMappable.empty())
+          L.NotMappable = "the scalar '" + V->getName().str() +
+                          "' it writes is read after it (line " + Line(At) +
+                          "): each thread would leave its own value";
+      }
+  }
   std::vector<const VarDecl *> Arrays;
   localArrays(FS->getBody(), Arrays);
   for (const VarDecl *V : Arrays)
@@ -406,7 +375,7 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
         BP.IsLoop = P.Stmts[C] == Bare;
       }
     BP.IsLoop = BP.IsLoop && BP.Loops.size() == 1;
-    PartScalars(St, Ctx.getSourceManager()).run(BP);
+    partScalars(St, Ctx.getSourceManager(), BP);
     P.Loops[Index].Parts.push_back(std::move(BP));
     P.PartStmts[Index].push_back(St);
   }
@@ -414,7 +383,7 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
 
 /// Loop distribution (distributeLoops): the copies' scalar facts, from the
 /// statements each keeps.
-static void distribute(PortSource::Impl &P, ASTContext &Ctx) {
+static void splitOnce(PortSource::Impl &P, ASTContext &Ctx) {
   P.PartStmts.resize(P.Loops.size());
   P.Distributed =
       distributeLoops(P.Loops, parallelLoops(P.Loops, P.Seq), P.Seq);
@@ -438,6 +407,16 @@ static void distribute(PortSource::Impl &P, ASTContext &Ctx) {
       if (!Carried.empty())
         C.NotMappable = "the scalar '" + Carried +
                         "' is carried from one iteration to the next";
+      C.LiveOutScalars.clear();
+      for (const std::string &V : P.Loops[O].LiveOutScalars)
+        if (std::find(C.WrittenScalars.begin(), C.WrittenScalars.end(), V) !=
+            C.WrittenScalars.end()) {
+          C.LiveOutScalars.push_back(V);
+          if (C.NotMappable.empty())
+            C.NotMappable = "the scalar '" + V +
+                            "' it writes is read after the loop: each "
+                            "thread would leave its own value";
+        }
       for (const VarDecl *Sum : CS.sumReductions()) {
         QualType T = Sum->getType();
         if (!T->isArithmeticType() || T->isAnyComplexType()) {
@@ -458,6 +437,36 @@ static void distribute(PortSource::Impl &P, ASTContext &Ctx) {
       C.LocalArrays.push_back(V->getName().str());
   }
   P.PartStmts.resize(P.Loops.size());
+}
+
+/// Loop distribution, kept only where a copy becomes parallel (or a
+/// reduction): a split that leaves every copy sequential is undone, the
+/// loop marked so, and the rest split again.
+static void distribute(PortSource::Impl &P, ASTContext &Ctx) {
+  const std::vector<PortLoop> Loops = P.Loops;
+  const std::vector<const ForStmt *> Stmts = P.Stmts;
+  const std::vector<std::vector<const Stmt *>> Parts = P.PartStmts;
+  std::vector<std::string> Useless(Loops.size());
+  for (int Round = 0; Round < 8; ++Round) {
+    P.Loops = Loops;
+    P.Stmts = Stmts;
+    P.PartStmts = Parts;
+    for (size_t I = 0; I < Loops.size(); ++I)
+      if (!Useless[I].empty())
+        P.Loops[I].Undistributable = Useless[I];
+    splitOnce(P, Ctx);
+    const std::vector<LoopVerdict> V = parallelLoops(P.Loops, P.Seq);
+    bool Again = false;
+    for (const Distribution &D : P.Distributed)
+      if (std::none_of(D.Copies.begin(), D.Copies.end(), [&](unsigned C) {
+            return V[C].Parallel || V[C].Reduction;
+          })) {
+        Useless[D.Loop] = "no part of it would run in parallel";
+        Again = true;
+      }
+    if (!Again)
+      return;
+  }
 }
 
 llvm::Expected<std::unique_ptr<PortSource>>

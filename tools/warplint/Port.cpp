@@ -141,6 +141,14 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       A.Equal = *Mid;
       EO.Analysis.Enum.Assumptions[V] = A;
       HostValue[V] = *Mid;
+      // The sequential facts count its iterations ('k.iter' when k starts
+      // at 1): the middle one, for the trip counts that depend on it.
+      if (const LoopFacts *F = loopFactsOf(Loops[H], Src.sequential()))
+        if (!F->IterSymbol.empty() && F->IterSymbol != V) {
+          sym::Assumption It;
+          It.Equal = (*N - 1) / 2;
+          EO.Analysis.Enum.Assumptions[F->IterSymbol] = It;
+        }
       HostNotes[H] = (formatv(
           "every launch of the host loop '{0}' ({1} iterations) is estimated "
           "as its middle one, {0} = {2} (--assume='{0} == N' to choose "
@@ -219,6 +227,8 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
         // Its variable is the thread's loop now, not one launch's value
         // (the middle one, or --assume's).
         EOM.Analysis.Enum.Assumptions.erase(Loops[H].Var);
+        if (const LoopFacts *F = loopFactsOf(Loops[H], Src.sequential()))
+          EOM.Analysis.Enum.Assumptions.erase(F->IterSymbol);
         continue;
       }
       Launches *= HostTrips[H];
@@ -237,7 +247,7 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
           "the host loop '{0}' (line {1}, {2} iterations) runs inside each "
           "thread around '{3}': {4} instead of {5} launches; two threads "
           "never touch one element either writes, for any iterations of "
-          "'{0}'",
+          "'{0}' (the arrays taken not to overlap)",
           Loops[H].Var, Loops[H].Loc.Line, HostTrips[H], Loops[M.Root].Var,
           Launches == 1 ? std::string("one launch")
                         : formatv("{0} launches", Launches).str(),
@@ -361,17 +371,27 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
                << N << "' (its loops: " << llvm::join(Vars, ", ") << ")\n";
         return 2;
       }
-      for (size_t I = 0; I < Loops.size(); ++I)
-        if (Loops[I].Var == N && !Verdicts[I].Parallel &&
-            !Verdicts[I].Reduction &&
-            std::find(PortIndependent.begin(), PortIndependent.end(), N) ==
-                PortIndependent.end()) {
-          errs() << "warplint: error: --port-map='" << PortMap
-                 << "': the loop '" << N << "' at " << Where(Loops[I].Loc)
-                 << " cannot become threads: " << Verdicts[I].Why
-                 << " (--port-independent=" << N << " to assert it can)\n";
-          return 2;
-        }
+      // Several loops may have the variable (two j loops): one that can
+      // become threads is enough.
+      std::optional<size_t> Blocked;
+      bool Can = false;
+      for (size_t I = 0; I < Loops.size(); ++I) {
+        if (Loops[I].Var != N || Loops[I].Replaced)
+          continue;
+        if (Verdicts[I].Parallel || Verdicts[I].Reduction ||
+            std::find(PortIndependent.begin(), PortIndependent.end(), N) !=
+                PortIndependent.end())
+          Can = true;
+        else if (!Blocked)
+          Blocked = I;
+      }
+      if (!Can && Blocked) {
+        errs() << "warplint: error: --port-map='" << PortMap
+               << "': the loop '" << N << "' at " << Where(Loops[*Blocked].Loc)
+               << " cannot become threads: " << Verdicts[*Blocked].Why
+               << " (--port-independent=" << N << " to assert it can)\n";
+        return 2;
+      }
     }
     if (!PO.Spec->Inside.empty() &&
         std::find(Vars.begin(), Vars.end(), PO.Spec->Inside) == Vars.end()) {
@@ -419,6 +439,7 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
   // A parallel loop inside a sequential loop of the thread (i-k-j GEMM):
   // the interchanged mapping (docs/port.md, "Interchanged loops").
   std::map<unsigned, std::string> NotInterchanged; // by root
+  std::vector<std::string> NotInThread; // why no host loop runs in a thread
   for (PortKernel &PK : PKs) {
     std::string WhyNot;
     if (std::optional<LoopMapping> M = interchangedMapping(
@@ -427,9 +448,13 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     else
       NotInterchanged[PK.Root] = WhyNot;
     // Its innermost host loop run in each thread (hostLoopInThread).
-    for (const LoopMapping &M :
-         hostLoopInThread(Loops, PK, S.sequential(), WhyNot))
-      PK.Candidates.push_back(M);
+    std::vector<LoopMapping> In =
+        hostLoopInThread(Loops, PK, S.sequential(), WhyNot);
+    PK.Candidates.insert(PK.Candidates.end(), In.begin(), In.end());
+    if (In.empty() && !PK.HostLoops.empty())
+      NotInThread.push_back(formatv("for '{0}' (line {1}): {2}",
+                                    Loops[PK.Root].Var,
+                                    Loops[PK.Root].Loc.Line, WhyNot));
   }
   for (PortKernel &PK : PKs) {
     if (PortUntiled || Loops[PK.Root].Step <= 1 ||
@@ -470,9 +495,10 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     R.Distributed.push_back(SequentialLoop{
         Loops[D.Loop].Var, Loops[D.Loop].Loc,
         formatv("into {0} loops, one after the other, of its statements at "
-                "{1}: '{2}' is not parallel ({3}), and no statement touches "
-                "in an earlier iteration what an earlier statement touches "
-                "in a later one",
+                "{1}: '{2}' is not parallel ({3}); no statement of a later "
+                "loop touches, in an earlier iteration, what a statement of "
+                "an earlier loop touches in a later one (the arrays taken not "
+                "to overlap, as everywhere in the port)",
                 D.Copies.size(), llvm::join(Parts, "; "), Loops[D.Loop].Var,
                 Verdicts[D.Loop].Why)});
   }
@@ -484,6 +510,13 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
     K.Loc = Loops[PK.Root].Loc;
     K.Loop = Loops[PK.Root].Var;
     K.Part = keptLines(Loops, PK.Root);
+    // In a copy of a distributed loop (ATAX's y = A^T tmp: j inside the
+    // third i loop): which one.
+    if (K.Part.empty() && !PK.HostLoops.empty() &&
+        Loops[PK.HostLoops.back()].Original)
+      K.Part = keptLines(Loops, PK.HostLoops.back()) + " of the loop '" +
+               Loops[PK.HostLoops.back()].Var + "' (line " +
+               std::to_string(Loops[PK.HostLoops.back()].Loc.Line) + ")";
     estimateKernelMappings(S, PK, PO, *Arch, K);
     for (PortedMapping &M : K.Mappings) {
       M.Estimate.Assumptions.insert(M.Estimate.Assumptions.end(),
@@ -502,7 +535,9 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
   // inside i for x=j,y=i): said, not silently replaced.
   if (PO.Spec) {
     const std::string Want =
-        "x=" + PO.Spec->X + (PO.Spec->Y.empty() ? "" : " y=" + PO.Spec->Y);
+        "x=" + PO.Spec->X + (PO.Spec->Y.empty() ? "" : " y=" + PO.Spec->Y) +
+        (PO.Spec->Inside.empty() ? ""
+                                 : " (" + PO.Spec->Inside + " in the thread)");
     bool Matched = false;
     std::vector<std::string> Offered;
     for (const PortedKernel &K : R.Kernels)
@@ -517,7 +552,12 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
           PortFunction + "' (offered: " +
           (Offered.empty() ? std::string("none") : llvm::join(Offered, ", ")) +
           "; a 2-D mapping needs the y loop's body to be exactly the x "
-          "loop): the fastest one is chosen";
+          "loop" +
+          (PO.Spec->Inside.empty() || NotInThread.empty()
+               ? std::string()
+               : "; no host loop runs in the thread " +
+                     llvm::join(NotInThread, "; ")) +
+          "): the fastest one is chosen";
       errs() << "warplint: warning: " << Note << "\n";
       for (PortedKernel &K : R.Kernels)
         for (PortedMapping &M : K.Mappings)

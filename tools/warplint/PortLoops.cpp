@@ -86,8 +86,13 @@ void listSequentialLoops(const std::vector<PortLoop> &Loops,
                     Loops[*Root].Var, Loops[*Root].Loc.Line)});
       continue;
     }
-    SequentialLoop SL{Loops[I].Var.empty() ? "?" : Loops[I].Var, Loops[I].Loc,
-                      Verdicts[I].Why};
+    // A copy made by loop distribution: "i/3" (its statements at ...).
+    SequentialLoop SL{(Loops[I].Var.empty() ? "?" : Loops[I].Var) +
+                          copyLabel(Loops, unsigned(I)),
+                      Loops[I].Loc, Verdicts[I].Why};
+    if (Loops[I].Original)
+      SL.Why = "(its statements at " + keptLines(Loops, unsigned(I)) + ") " +
+               SL.Why;
     (Role[I] ? R.NotParallel : R.LeftSequential).push_back(SL);
   }
 }

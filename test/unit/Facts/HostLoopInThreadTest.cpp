@@ -115,7 +115,7 @@ TEST(HostLoopInThreadTest, RefusedWhenTheHostLoopHoldsMoreOrMovesTheGrid) {
   EXPECT_NE(Why.find("moves with the host loop"), std::string::npos) << Why;
   // A scalar the host loop writes would be each thread's own.
   Nest Scalar(A);
-  Scalar.Loops[0].WrittenScalars = {"last"};
+  Scalar.Loops[0].LiveOutScalars = {"last"};
   EXPECT_TRUE(hostLoopInThread(Scalar.Loops, Scalar.K, Scalar.Seq, Why).empty());
   EXPECT_NE(Why.find("'last'"), std::string::npos);
   // No host loop at all.

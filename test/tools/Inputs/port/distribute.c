@@ -62,3 +62,71 @@ void gesummv(float A[N][N], float B[N][N], float x[N], float y[N],
     }
   }
 }
+
+/* Left early: the iterations after the break do not run. */
+void leaves(float a[N], float b[N], float c[N + 1]) {
+  for (int i = 1; i < N; i++) {
+    a[i] = b[i] * 2;
+    if (c[i] < 0)
+      break;
+    c[i] = c[i - 1] + a[i];
+  }
+}
+
+void returns(float a[N], float b[N]) {
+  for (int i = 0; i < N; i++) {
+    if (a[i] < 0)
+      return;
+    b[i] = 1;
+  }
+}
+
+/* The bound is a scalar the body lowers. */
+void bound(float a[N], float b[N], float c[N]) {
+  int m = N;
+  for (int i = 1; i < m; i++) {
+    a[i] = b[i] * 2;
+    if (a[i] < 0)
+      m = i;
+    c[i] = c[i - 1] + a[i];
+  }
+}
+
+/* A continue skips the rest of the body: kept together. */
+void skips(float a[N], float b[N], float c[N]) {
+  for (int i = 1; i < N; i++) {
+    a[i] = b[i] * 2;
+    if (a[i] < 0)
+      continue;
+    c[i] = c[i - 1] + a[i];
+  }
+}
+
+/* The last index of a negative element, read after the loop. */
+void live_out(float a[N], int out[1]) {
+  int last = -1;
+  for (int i = 0; i < N; i++)
+    if (a[i] < 0)
+      last = i;
+  out[0] = last;
+}
+
+/* A temporary overwritten before any read after the loop. */
+void dead_after(float a[N], float b[N], float c[N]) {
+  float t = 0;
+  for (int i = 0; i < N; i++) {
+    t = a[i] * 2;
+    b[i] = t;
+  }
+  t = 1;
+  c[0] = t;
+}
+
+/* An array declared in the body goes with its users. */
+void local_array(float a[N], float b[N], float c[N]) {
+  for (int i = 1; i < N; i++) {
+    float w[2] = {a[i], a[i - 1]};
+    b[i] = w[0] + w[1];
+    c[i] = c[i - 1] + 1;
+  }
+}

@@ -1,0 +1,259 @@
+//===- PortScalars.cpp - Scalars and exits of a port's loops --------------===//
+//
+// See PortScalars.h.
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend/PortScalars.h"
+#include "Frontend/Interpreter.h"
+
+#include "clang/AST/ParentMapContext.h"
+
+#include <algorithm>
+
+namespace warplint {
+namespace detail {
+
+namespace {
+
+/// The scalars a body statement \p S writes and reads that are declared
+/// outside it, by name, for loop distribution (BodyPart); what it declares
+/// (scalar or array) counts as written, for the statements after it use
+/// it. Induction variables of `for` loops are left out.
+class PartScalars {
+public:
+  PartScalars(const Stmt *S, const SourceManager &SM) : S(S), SM(SM) {}
+  void run(BodyPart &P) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          Written.insert(V->getName().str());
+    visit(S, false);
+    for (const std::string &N : IVs) {
+      Written.erase(N);
+      Read.erase(N);
+    }
+    P.ScalarsWritten.assign(Written.begin(), Written.end());
+    P.ScalarsRead.assign(Read.begin(), Read.end());
+  }
+
+private:
+  const Stmt *S;
+  const SourceManager &SM;
+  std::set<std::string> Written, Read, IVs;
+
+  const VarDecl *outside(const clang::Expr *E) const {
+    const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V || V->hasGlobalStorage())
+      return nullptr;
+    if (SM.isBeforeInTranslationUnit(S->getBeginLoc(), V->getLocation()) &&
+        SM.isBeforeInTranslationUnit(V->getLocation(), S->getEndLoc()))
+      return nullptr;
+    return V;
+  }
+  void visit(const Stmt *T, bool Write) {
+    if (!T)
+      return;
+    if (const auto *FS = dyn_cast<ForStmt>(T)) {
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            IVs.insert(V->getName().str());
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+        if (const VarDecl *V = outside(BO->getLHS()))
+          IVs.insert(V->getName().str());
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(T))
+      if (BO->isAssignmentOp()) {
+        if (const VarDecl *V = outside(BO->getLHS())) {
+          Written.insert(V->getName().str());
+          if (BO->isCompoundAssignmentOp())
+            Read.insert(V->getName().str());
+          visit(BO->getRHS(), false);
+          return;
+        }
+      }
+    if (const auto *UO = dyn_cast<UnaryOperator>(T))
+      if (UO->isIncrementDecrementOp())
+        if (const VarDecl *V = outside(UO->getSubExpr())) {
+          Written.insert(V->getName().str());
+          Read.insert(V->getName().str());
+          return;
+        }
+    if (const auto *UO = dyn_cast<UnaryOperator>(T))
+      if (UO->getOpcode() == UO_AddrOf)
+        if (const VarDecl *V = outside(UO->getSubExpr())) {
+          // Its address escapes: taken as written too.
+          Written.insert(V->getName().str());
+          Read.insert(V->getName().str());
+          return;
+        }
+    if (const auto *E = dyn_cast<clang::Expr>(T))
+      if (const VarDecl *V = outside(E)) {
+        (Write ? Written : Read).insert(V->getName().str());
+        return;
+      }
+    for (const Stmt *C : T->children())
+      visit(C, false);
+  }
+};
+
+} // namespace
+
+void partScalars(const Stmt *S, const SourceManager &SM, BodyPart &P) {
+  PartScalars(S, SM).run(P);
+}
+
+/// The first statement in \p S that leaves the loop it is the body of: a
+/// `break` or `continue` not inside an inner loop (`break` not inside a
+/// `switch` either), a `return`, a `goto`; nullptr when none. With
+/// \p ContinueToo false, a `continue` does not count.
+const Stmt *leavesLoop(const Stmt *S, bool ContinueToo, bool InLoop,
+                       bool InSwitch) {
+  if (!S)
+    return nullptr;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return S;
+  if (isa<BreakStmt>(S))
+    return InLoop || InSwitch ? nullptr : S;
+  if (isa<ContinueStmt>(S))
+    return InLoop || !ContinueToo ? nullptr : S;
+  const bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
+  const bool Switch = isa<SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (const Stmt *R =
+            leavesLoop(C, ContinueToo, InLoop || Loop, InSwitch || Switch))
+      return R;
+  return nullptr;
+}
+
+/// The local variables \p S reads, by declaration.
+void readVars(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *D = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      Out.insert(V);
+  for (const Stmt *C : S->children())
+    readVars(C, Out);
+}
+
+/// Every reference to a variable in \p S: where, and whether it is the
+/// left side of a plain assignment whose right side does not read it (the
+/// reference writes without reading).
+struct VarRef {
+  SourceLocation Loc;
+  bool OnlyWrites = false;
+  const DeclRefExpr *Ref = nullptr;
+};
+static void collectRefs(const Stmt *S, const VarDecl *V,
+                        std::vector<VarRef> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *D = dyn_cast<DeclRefExpr>(strip(BO->getLHS())))
+        if (D->getDecl() == V) {
+          std::vector<VarRef> Rhs;
+          collectRefs(BO->getRHS(), V, Rhs);
+          Out.push_back({D->getLocation(), Rhs.empty(), D});
+          Out.insert(Out.end(), Rhs.begin(), Rhs.end());
+          return;
+        }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S))
+    if (D->getDecl() == V)
+      Out.push_back({D->getLocation(), false, D});
+  for (const Stmt *C : S->children())
+    collectRefs(C, V, Out);
+}
+
+/// Where \p V's value after the loop \p FS is read: the first reference
+/// after the loop that reads it, or a read inside a loop around FS (its
+/// next iteration may read the value FS left); an invalid location when
+/// the value is dead (the first reference after FS overwrites it).
+SourceLocation readAfter(const VarDecl *V, const ForStmt *FS,
+                         const FunctionDecl &F, const std::vector<const Stmt *> &Around,
+                         ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<VarRef> Refs;
+  collectRefs(F.getBody(), V, Refs);
+  auto Inside = [&](SourceLocation L, const Stmt *S) {
+    return !SM.isBeforeInTranslationUnit(L, S->getBeginLoc()) &&
+           !SM.isBeforeInTranslationUnit(S->getEndLoc(), L);
+  };
+  // A write kills the value for the reads after it in the branch or loop
+  // it runs in (its context); with no such construct between it and FS's
+  // level, for all the reads after it.
+  auto Context = [&](const VarRef &R) -> const Stmt * {
+    DynTypedNode N = DynTypedNode::create(*R.Ref);
+    for (int Depth = 0; Depth < 64; ++Depth) {
+      auto Ps = Ctx.getParents(N);
+      if (Ps.empty())
+        return nullptr;
+      N = Ps[0];
+      const Stmt *S = N.get<Stmt>();
+      if (!S || holdsStmt(S, FS))
+        return nullptr;
+      if (isa<IfStmt>(S) || isa<SwitchStmt>(S) || isa<ConditionalOperator>(S) ||
+          isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<ForStmt>(S))
+        return S;
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        if (BO->isLogicalOp())
+          return S;
+    }
+    return FS; // too deep: kills nothing outside FS
+  };
+  // The first read, in \p Refs' order, that no earlier write kills.
+  auto Exposed = [&](std::vector<const VarRef *> V) -> SourceLocation {
+    std::sort(V.begin(), V.end(), [&](const VarRef *A, const VarRef *B) {
+      return SM.isBeforeInTranslationUnit(A->Loc, B->Loc);
+    });
+    std::vector<const Stmt *> Killed;
+    for (const VarRef *R : V) {
+      if (R->OnlyWrites) {
+        const Stmt *C = Context(*R);
+        if (!C)
+          return SourceLocation();
+        Killed.push_back(C);
+        continue;
+      }
+      if (std::none_of(Killed.begin(), Killed.end(), [&](const Stmt *C) {
+            return holdsStmt(C, R->Ref);
+          }))
+        return R->Loc;
+    }
+    return SourceLocation();
+  };
+  std::vector<const VarRef *> After;
+  for (const VarRef &R : Refs)
+    if (!Inside(R.Loc, FS) && SM.isBeforeInTranslationUnit(FS->getEndLoc(), R.Loc))
+      After.push_back(&R);
+  if (SourceLocation L = Exposed(After); L.isValid())
+    return L;
+  // In a loop around it, before it: what its next iteration reads.
+  for (const Stmt *A : Around) {
+    std::vector<const VarRef *> Before;
+    for (const VarRef &R : Refs)
+      if (Inside(R.Loc, A) && !Inside(R.Loc, FS) &&
+          SM.isBeforeInTranslationUnit(R.Loc, FS->getBeginLoc()))
+        Before.push_back(&R);
+    if (SourceLocation L = Exposed(Before); L.isValid())
+      return L;
+  }
+  return SourceLocation();
+}
+
+/// Whether \p Target is \p S or inside it.
+bool holdsStmt(const Stmt *S, const Stmt *Target) {
+  if (!S)
+    return false;
+  if (S == Target)
+    return true;
+  for (const Stmt *C : S->children())
+    if (holdsStmt(C, Target))
+      return true;
+  return false;
+}
+
+} // namespace detail
+} // namespace warplint

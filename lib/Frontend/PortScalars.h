@@ -1,0 +1,57 @@
+//===- PortScalars.h - Scalars and exits of a port's loops ------*- C++ -*-===//
+//
+// `warplint --port` (docs/port.md): what the frontend checks of a loop's
+// statements before its iterations may become threads or its statements
+// separate loops: the scalars each statement writes and reads, how the
+// loop may be left early, and whether a scalar's value after the loop is
+// read.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_PORTSCALARS_H
+#define WARPLINT_FRONTEND_PORTSCALARS_H
+
+#include "Facts/LoopMapping.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+
+#include <set>
+#include <vector>
+
+namespace warplint {
+namespace detail {
+
+/// The scalars a body statement \p S writes and reads that are declared
+/// outside it, by name, into \p P (BodyPart); what it declares counts as
+/// written, for the statements after it use it. Induction variables of
+/// `for` loops are left out.
+void partScalars(const clang::Stmt *S, const clang::SourceManager &SM,
+                 BodyPart &P);
+
+/// The first statement in \p S that leaves the loop it is the body of: a
+/// `break` or `continue` not inside an inner loop (`break` not inside a
+/// `switch` either), a `return`, a `goto`; nullptr when none. With
+/// \p ContinueToo false, a `continue` does not count.
+const clang::Stmt *leavesLoop(const clang::Stmt *S, bool ContinueToo,
+                              bool InLoop = false, bool InSwitch = false);
+
+/// The local variables \p S reads, by declaration.
+void readVars(const clang::Stmt *S, std::set<const clang::VarDecl *> &Out);
+
+/// Where \p V's value after the loop \p FS of \p F (inside the loops
+/// \p Around) is read: the first read after the loop, or in a loop around
+/// it before it, that no write always run before it kills; an invalid
+/// location when the value is dead.
+clang::SourceLocation readAfter(const clang::VarDecl *V,
+                                const clang::ForStmt *FS,
+                                const clang::FunctionDecl &F,
+                                const std::vector<const clang::Stmt *> &Around,
+                                clang::ASTContext &Ctx);
+
+/// Whether \p Target is \p S or inside it.
+bool holdsStmt(const clang::Stmt *S, const clang::Stmt *Target);
+
+} // namespace detail
+} // namespace warplint
+
+#endif
