@@ -303,6 +303,10 @@ struct KernelFacts {
   std::vector<AnnotationFacts> Annotations;
   std::vector<SymbolFacts> Symbols;
   std::vector<UnknownFacts> Unknowns;
+  /// `warplint --port`: what making these facts from sequential C took
+  /// (a function's temporary array allocated in device memory), one
+  /// sentence each; empty for a CUDA kernel.
+  std::vector<std::string> PortNotes;
 };
 
 /// What the compile command said that matters to the analysis.

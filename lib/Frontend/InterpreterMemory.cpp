@@ -212,6 +212,14 @@ Value Interpreter::rootOf(const VarDecl *VD) {
     Space = MemorySpace::Constant;
   } else if (PortDeviceArrays.count(VD)) {
     Space = MemorySpace::Global;
+    const std::string Note =
+        "'" + VD->getName().str() + "' (declared at line " +
+        std::to_string(loc(VD->getLocation()).Line) +
+        ") is one array for every thread and launch: the port allocates it "
+        "in device memory, and its accesses are global ones";
+    if (std::find(Out.PortNotes.begin(), Out.PortNotes.end(), Note) ==
+        Out.PortNotes.end())
+      Out.PortNotes.push_back(Note);
   } else if (VD->hasGlobalStorage() &&
              (VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<HIPManagedAttr>())) {
     Space = MemorySpace::Global;

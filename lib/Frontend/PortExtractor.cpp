@@ -6,6 +6,7 @@
 #include "Frontend/PortExtractor.h"
 #include "Frontend/FactsExtractor.h"
 #include "Frontend/Interpreter.h"
+#include "Frontend/CarriedScalars.h"
 #include "Frontend/PortScalars.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -41,173 +42,6 @@ const std::vector<Distribution> &PortSource::distributed() const {
 }
 
 namespace {
-
-/// The scalar locals declared outside \p FS that its body writes and reads
-/// before writing (in source order): carried from one iteration to the next
-/// (`sum += a[i]` with `sum` declared before the loop).
-class CarriedScalars {
-public:
-  CarriedScalars(const ForStmt *FS, const ValueDecl *IV, const SourceManager &SM)
-      : FS(FS), IV(IV), SM(SM) {}
-  /// Over the body, or only the statements \p Parts of it (a copy made by
-  /// loop distribution).
-  std::string firstCarried(const std::vector<const Stmt *> *Parts = nullptr) {
-    if (Parts)
-      for (const Stmt *S : *Parts)
-        walk(S, true);
-    else
-      walk(FS->getBody(), true);
-    for (const ValueDecl *V : Order)
-      if (Written.count(V) && ReadFirst.count(V))
-        return V->getName().str();
-    return "";
-  }
-  /// The scalars declared outside the loop that its body writes, but for
-  /// the induction variables of loops inside it: their value after the
-  /// loop is the last iteration's.
-  std::vector<std::string> writtenNames() const {
-    std::vector<std::string> R;
-    for (const ValueDecl *V : Order)
-      if (Written.count(V) && !InnerIVs.count(V))
-        R.push_back(V->getName().str());
-    return R;
-  }
-  /// The carried scalars when every use of each in the loop is a sum
-  /// (`s += e`, `s -= e`, `s = s + e`, `s = e + s`, `s = s - e`, e free of
-  /// s): a parallel reduction can run the loop. Empty otherwise.
-  std::vector<const VarDecl *> sumReductions() {
-    std::vector<const VarDecl *> Sums;
-    for (const ValueDecl *V : Order)
-      if (Written.count(V) && ReadFirst.count(V)) {
-        if (!SumUse.count(V) || OtherUse.count(V))
-          return {};
-        Sums.push_back(cast<VarDecl>(V));
-      }
-    return Sums;
-  }
-
-private:
-  const ForStmt *FS;
-  const ValueDecl *IV;
-  const SourceManager &SM;
-  std::vector<const ValueDecl *> Order;
-  std::set<const ValueDecl *> Seen, Written, ReadFirst;
-  /// Uses as a sum's accumulator, and any other use.
-  std::set<const ValueDecl *> SumUse, OtherUse;
-  /// Variables declared outside that loops inside take as their induction
-  /// variable (`int i, j;` at the top of the function).
-  std::set<const ValueDecl *> InnerIVs;
-
-  /// `V + e`, `e + V` or `V - e` with V the tracked \p V: e, else nullptr.
-  const clang::Expr *sumOperand(const clang::Expr *E, const VarDecl *V) const {
-    const auto *BO = dyn_cast<BinaryOperator>(strip(E)->IgnoreImpCasts());
-    if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
-      return nullptr;
-    if (tracked(BO->getLHS()) == V)
-      return BO->getRHS();
-    if (BO->getOpcode() == BO_Add && tracked(BO->getRHS()) == V)
-      return BO->getLHS();
-    return nullptr;
-  }
-
-  const VarDecl *tracked(const clang::Expr *E) const {
-    const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
-    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!V || V == IV || isa<ParmVarDecl>(V) || !V->isLocalVarDecl() ||
-        !V->getType()->isScalarType() || V->getType()->isPointerType())
-      return nullptr;
-    // Declared inside the loop: private to an iteration.
-    if (SM.isBeforeInTranslationUnit(FS->getBeginLoc(), V->getLocation()) &&
-        SM.isBeforeInTranslationUnit(V->getLocation(), FS->getEndLoc()))
-      return nullptr;
-    return V;
-  }
-  void event(const VarDecl *V, bool Write) {
-    if (Seen.insert(V).second) {
-      Order.push_back(V);
-      if (!Write)
-        ReadFirst.insert(V);
-    }
-    if (Write)
-      Written.insert(V);
-  }
-  /// \p Discarded: S is a statement whose value is not used (a sum's
-  /// update must be one: `x = (s += e)` reads s).
-  void walk(const Stmt *S, bool Discarded = false) {
-    if (!S)
-      return;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (const VarDecl *V = tracked(BO->getLHS())) {
-        if (BO->getOpcode() == BO_Assign) {
-          if (const clang::Expr *Term = sumOperand(BO->getRHS(), V)) {
-            (Discarded ? SumUse : OtherUse).insert(V);
-            event(V, false);
-            event(V, true);
-            walk(Term);
-            return;
-          }
-          OtherUse.insert(V);
-          walk(BO->getRHS());
-          event(V, true);
-          return;
-        }
-        if (BO->isCompoundAssignmentOp()) {
-          (Discarded && (BO->getOpcode() == BO_AddAssign ||
-                         BO->getOpcode() == BO_SubAssign)
-               ? SumUse
-               : OtherUse)
-              .insert(V);
-          event(V, false);
-          event(V, true);
-          walk(BO->getRHS());
-          return;
-        }
-      }
-    }
-    // `c++;` is a sum of ones (a count).
-    if (const auto *UO = dyn_cast<UnaryOperator>(S))
-      if (UO->isIncrementDecrementOp())
-        if (const VarDecl *V = tracked(UO->getSubExpr())) {
-          (Discarded ? SumUse : OtherUse).insert(V);
-          event(V, false);
-          event(V, true);
-          return;
-        }
-    if (const auto *E = dyn_cast<clang::Expr>(S))
-      if (const VarDecl *V = tracked(E)) {
-        OtherUse.insert(V);
-        event(V, false);
-        return;
-      }
-    if (const auto *IS = dyn_cast<IfStmt>(S)) {
-      walk(IS->getInit(), true);
-      walk(IS->getCond());
-      walk(IS->getThen(), true);
-      walk(IS->getElse(), true);
-      return;
-    }
-    if (const auto *FS2 = dyn_cast<ForStmt>(S)) {
-      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS2->getInit()))
-        if (BO->getOpcode() == BO_Assign)
-          if (const VarDecl *V = tracked(BO->getLHS()))
-            InnerIVs.insert(V);
-      walk(FS2->getInit(), true);
-      walk(FS2->getCond());
-      walk(FS2->getInc(), true);
-      walk(FS2->getBody(), true);
-      return;
-    }
-    const bool Block = isa<CompoundStmt>(S) || isa<WhileStmt>(S) ||
-                       isa<DoStmt>(S) || isa<AttributedStmt>(S) ||
-                       isa<LabelStmt>(S);
-    for (const Stmt *C : S->children()) {
-      // A loop's or if's condition is read.
-      const bool Cond = (isa<WhileStmt>(S) && C == cast<WhileStmt>(S)->getCond()) ||
-                        (isa<DoStmt>(S) && C == cast<DoStmt>(S)->getCond());
-      walk(C, Block && !Cond);
-    }
-  }
-};
 
 /// The arrays declared in \p S, at any depth.
 void localArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
@@ -259,7 +93,7 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
   if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
     L.Var = IV->getName().str();
     L.Step = Step;
-    CarriedScalars CS(FS, IV, Ctx.getSourceManager());
+    CarriedScalars CS(FS, IV, Ctx);
     std::string Carried = CS.firstCarried();
     L.WrittenScalars = CS.writtenNames();
     if (!Carried.empty())
@@ -298,6 +132,17 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
   } else if (const Stmt *Cont = leavesLoop(FS->getBody(), true)) {
     L.Undistributable = "a 'continue' (line " + Line(Cont->getBeginLoc()) +
                         ") skips the rest of its body";
+  }
+  // A scalar every thread would share.
+  {
+    std::string Name, Kind;
+    if (const Stmt *W = sharedWrite({FS->getBody()}, FS, *P.F,
+                                    Ctx.getSourceManager(), Name, Kind)) {
+      L.NotMappable = "it writes '" + Name + "' (line " +
+                      Line(W->getBeginLoc()) + "), " + Kind +
+                      ": every thread would write the same one";
+      L.Sums.clear();
+    }
   }
   // The condition or the step reads what the body writes.
   {
@@ -401,7 +246,7 @@ static void splitOnce(PortSource::Impl &P, ASTContext &Ctx) {
     C.LocalArrays.clear();
     int64_t Step = 1;
     if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
-      CarriedScalars CS(FS, IV, Ctx.getSourceManager());
+      CarriedScalars CS(FS, IV, Ctx);
       std::string Carried = CS.firstCarried(&Kept);
       C.WrittenScalars = CS.writtenNames();
       if (!Carried.empty())
@@ -429,6 +274,14 @@ static void splitOnce(PortSource::Impl &P, ASTContext &Ctx) {
       }
     } else {
       C.NotMappable = P.Loops[O].NotMappable;
+    }
+    {
+      std::string Name, Kind;
+      if (sharedWrite(Kept, FS, *P.F, Ctx.getSourceManager(), Name, Kind)) {
+        C.NotMappable = "it writes '" + Name + "', " + Kind +
+                        ": every thread would write the same one";
+        C.Sums.clear();
+      }
     }
     std::vector<const VarDecl *> Arrays;
     for (const Stmt *S : Kept)

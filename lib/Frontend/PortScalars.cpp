@@ -44,7 +44,7 @@ private:
   const VarDecl *outside(const clang::Expr *E) const {
     const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
     const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!V || V->hasGlobalStorage())
+    if (!V)
       return nullptr;
     if (SM.isBeforeInTranslationUnit(S->getBeginLoc(), V->getLocation()) &&
         SM.isBeforeInTranslationUnit(V->getLocation(), S->getEndLoc()))
@@ -65,6 +65,20 @@ private:
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(T))
       if (BO->isAssignmentOp()) {
+        // A member of a struct variable: the variable is written.
+        const clang::Expr *L = strip(BO->getLHS());
+        while (const auto *ME = dyn_cast<MemberExpr>(L)) {
+          if (ME->isArrow())
+            break;
+          L = strip(ME->getBase());
+        }
+        if (L != strip(BO->getLHS()))
+          if (const VarDecl *V = outside(L)) {
+            Written.insert(V->getName().str());
+            Read.insert(V->getName().str());
+            visit(BO->getRHS(), false);
+            return;
+          }
         if (const VarDecl *V = outside(BO->getLHS())) {
           Written.insert(V->getName().str());
           if (BO->isCompoundAssignmentOp())
@@ -253,6 +267,88 @@ bool holdsStmt(const Stmt *S, const Stmt *Target) {
     if (holdsStmt(C, Target))
       return true;
   return false;
+}
+
+static void addressTaken(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const auto *D = dyn_cast<DeclRefExpr>(strip(UO->getSubExpr())))
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+          Out.insert(V);
+  for (const Stmt *C : S->children())
+    addressTaken(C, Out);
+}
+
+/// The written target of an assignment's left side, or of ++/--: a
+/// variable, or the struct variable whose member it is.
+static const VarDecl *target(const clang::Expr *E, bool &Member) {
+  Member = false;
+  E = strip(E);
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return nullptr; // through a pointer: memory, not a variable
+    Member = true;
+    E = strip(ME->getBase());
+  }
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+static const Stmt *findShared(const Stmt *S, const ForStmt *FS,
+                              const std::set<const VarDecl *> &Taken,
+                              const SourceManager &SM, std::string &Name,
+                              std::string &Kind) {
+  if (!S)
+    return nullptr;
+  const clang::Expr *Lhs = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp())
+      Lhs = BO->getLHS();
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp())
+      Lhs = UO->getSubExpr();
+  if (Lhs) {
+    bool Member = false;
+    if (const VarDecl *V = target(Lhs, Member)) {
+      const bool Outside =
+          !(SM.isBeforeInTranslationUnit(FS->getBeginLoc(), V->getLocation()) &&
+            SM.isBeforeInTranslationUnit(V->getLocation(), FS->getEndLoc()));
+      if (V->hasGlobalStorage() && !V->getType()->isArrayType()) {
+        Name = V->getName().str();
+        Kind = V->isStaticLocal() ? "a static variable" : "a global variable";
+        return S;
+      }
+      if (Outside && Member && !V->hasGlobalStorage()) {
+        Name = V->getName().str();
+        Kind = "a struct declared outside the loop";
+        return S;
+      }
+      if (Outside && !Member && Taken.count(V) &&
+          !V->getType()->isArrayType()) {
+        Name = V->getName().str();
+        Kind = "a variable whose address the function takes";
+        return S;
+      }
+    }
+  }
+  for (const Stmt *C : S->children())
+    if (const Stmt *R = findShared(C, FS, Taken, SM, Name, Kind))
+      return R;
+  return nullptr;
+}
+
+const Stmt *sharedWrite(const std::vector<const Stmt *> &Parts,
+                        const ForStmt *FS, const FunctionDecl &F,
+                        const SourceManager &SM, std::string &Name,
+                        std::string &Kind) {
+  std::set<const VarDecl *> Taken;
+  addressTaken(F.getBody(), Taken);
+  for (const Stmt *P : Parts)
+    if (const Stmt *R = findShared(P, FS, Taken, SM, Name, Kind))
+      return R;
+  return nullptr;
 }
 
 } // namespace detail

@@ -48,6 +48,17 @@ clang::SourceLocation readAfter(const clang::VarDecl *V,
                                 const std::vector<const clang::Stmt *> &Around,
                                 clang::ASTContext &Ctx);
 
+/// The first write in \p Parts (statements of the loop \p FS of \p F) to
+/// a scalar that threads would share: a global or static variable, a
+/// member of a struct declared outside the loop, or a local declared
+/// outside it whose address the function takes. Its name in \p Name and
+/// kind in \p Kind; nullptr when none.
+const clang::Stmt *sharedWrite(const std::vector<const clang::Stmt *> &Parts,
+                               const clang::ForStmt *FS,
+                               const clang::FunctionDecl &F,
+                               const clang::SourceManager &SM,
+                               std::string &Name, std::string &Kind);
+
 /// Whether \p Target is \p S or inside it.
 bool holdsStmt(const clang::Stmt *S, const clang::Stmt *Target);
 

@@ -185,6 +185,8 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
           if (std::find(Notes.begin(), Notes.end(), N) == Notes.end())
             Notes.push_back(N);
     }
+    for (const std::string &N : K.PortNotes)
+      Notes.push_back(N);
     const KernelFacts Unrewritten = K;
     // The kernel's symbol for a host loop's variable is 'i#2' where the
     // function declared 'i' before the loop (int i, j;): bind that one.

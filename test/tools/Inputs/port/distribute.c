@@ -130,3 +130,45 @@ void local_array(float a[N], float b[N], float c[N]) {
     c[i] = c[i - 1] + 1;
   }
 }
+
+/* A global scalar written by every iteration: threads would share it. */
+int glast;
+void global_write(float a[N]) {
+  for (int i = 0; i < N; i++)
+    if (a[i] < 0)
+      glast = i;
+}
+
+/* A write that does not always run: b[i] reads the last negative value up
+   to i, carried from earlier iterations. */
+void cond_carried(float a[N], float b[N]) {
+  float last = 0;
+  for (int i = 0; i < N; i++) {
+    if (a[i] < 0)
+      last = a[i];
+    b[i] = last;
+  }
+}
+
+/* Written in both branches: private to each iteration. */
+void both_branches(float a[N], float b[N]) {
+  float v;
+  for (int i = 0; i < N; i++) {
+    if (a[i] < 0)
+      v = a[i];
+    else
+      v = 0;
+    b[i] = v;
+  }
+}
+
+/* A member of a struct declared outside the loop. */
+struct Pair { float v, w; };
+void struct_member(float a[N], float b[N], float out[1]) {
+  struct Pair s;
+  for (int i = 0; i < N; i++) {
+    s.v = a[i];
+    b[i] = s.v;
+  }
+  out[0] = s.v;
+}
