@@ -277,8 +277,12 @@ static std::string dependenceUnder(const LoopFacts &F,
   const std::string &Iter = F.IterSymbol;
   const std::string &Var = L.Var;
   std::vector<const AccessFacts *> Writes, Under;
+  const std::vector<std::string> Private = privateArrays(Loops, Index, Seq);
   for (const AccessFacts &A : Seq.Accesses) {
     if (!under(A, F.Id) || !accessInLoop(A, Index, Loops, Seq))
+      continue;
+    // A scratch array: each iteration has its own copy.
+    if (std::find(Private.begin(), Private.end(), A.Base) != Private.end())
       continue;
     // An array declared in the body is a new one in every iteration.
     if (std::find(L.LocalArrays.begin(), L.LocalArrays.end(), A.Base) !=
@@ -328,6 +332,8 @@ std::vector<LoopVerdict> parallelLoops(const std::vector<PortLoop> &Loops,
       continue;
     }
     const std::string Dep = dependenceUnder(*F, Loops, unsigned(I), Seq);
+    if (Dep.empty())
+      R[I].Private = privateArrays(Loops, unsigned(I), Seq);
     if (!L.Sums.empty()) {
       // Carried only through a sum: a reduction when nothing else is.
       R[I].Why = L.NotMappable;

@@ -105,6 +105,9 @@ struct LoopVerdict {
   /// Not parallel only because of a sum into a scalar (PortLoop::Sum): a
   /// parallel reduction can run it.
   bool Reduction = false;
+  /// Scratch arrays (privateArrays) each iteration gets its own copy of;
+  /// left out of the dependence test.
+  std::vector<std::string> Private;
 };
 
 /// Whether the access \p A of \p Seq runs in the loop \p Index of \p Loops:
@@ -112,6 +115,20 @@ struct LoopVerdict {
 /// statements the copy keeps (and in its copy of a distributed loop there).
 bool accessInLoop(const AccessFacts &A, unsigned Index,
                   const std::vector<PortLoop> &Loops, const KernelFacts &Seq);
+
+/// The arrays that each iteration of the loop \p Index writes before it
+/// reads them (scratch: DOITGEN's sum[p] for every (r, q)): no access's
+/// index depends on the loop's iteration (every iteration uses the same
+/// elements), the loop reads it (an array it only writes is its output),
+/// every read of
+/// the array under the loop has an earlier write in the same iteration
+/// that always sets its element (in no branch; in the same loops, or in
+/// sibling loops of the same trip counts that run to the end, the
+/// subscripts the read's with those loops' iterations renamed), and the
+/// function reads the array nowhere else. Given its own copy of each, one
+/// iteration never reads what another wrote.
+std::vector<std::string> privateArrays(const std::vector<PortLoop> &Loops,
+                                       unsigned Index, const KernelFacts &Seq);
 
 /// A loop split into copies by distributeLoops.
 struct Distribution {

@@ -441,6 +441,42 @@ KernelFacts PortSource::kernel(const LoopMapping &M) const {
   });
   K.Name += ":" + std::to_string(P->Loops[M.Root].Loc.Line) +
             copyLabel(P->Loops, M.Root);
+  // Scratch arrays private to the mapped loops' iterations (privateArrays):
+  // each thread its own copy, element e of thread g at e x threads + g, as
+  // local memory interleaves them.
+  if (M.Tile == 0) {
+    std::vector<std::string> Private;
+    for (unsigned D : M.Dims)
+      for (const std::string &A : privateArrays(P->Loops, D, P->Seq))
+        if (std::find(Private.begin(), Private.end(), A) == Private.end())
+          Private.push_back(A);
+    if (!Private.empty()) {
+      using sym::Expr;
+      static const char Dims[] = {'x', 'y', 'z'};
+      Expr Threads(1), Id(0), Stride(1);
+      for (char D : Dims) {
+        const Expr Extent = sym::gridDim(D) * sym::blockDim(D);
+        Id = Id + (sym::blockIdx(D) * sym::blockDim(D) + sym::threadIdx(D)) *
+                      Stride;
+        Stride = Stride * Extent;
+        Threads = Threads * Extent;
+      }
+      for (AccessFacts &A : K.Accesses)
+        if (std::find(Private.begin(), Private.end(), A.Base) !=
+            Private.end()) {
+          A.Index = A.Index * Threads + Id;
+          A.ByteOffset = A.Index * Expr(int64_t(A.ElementSize));
+          A.Subscripts.clear();
+        }
+      for (const std::string &A : Private)
+        K.PortNotes.push_back(
+            "'" + A + "' is scratch for each iteration of the mapped loops "
+            "(each writes the elements it reads first): each thread gets its "
+            "own copy, interleaved across the threads as local memory is; "
+            "its content after the loops, the last iteration's in C, is "
+            "not kept");
+    }
+  }
   K.Loc = P->Loops[M.Root].Loc;
   return K;
 }
