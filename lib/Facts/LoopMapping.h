@@ -67,6 +67,10 @@ struct PortLoop {
   /// (later in the function, or in a loop around it): each thread would
   /// leave its own. The loop is then not mappable (NotMappable says so).
   std::vector<std::string> LiveOutScalars;
+  /// The function's arrays used otherwise than subscripted (passed to a
+  /// call, assigned to a pointer): never scratch (privateArrays). The same
+  /// for every loop of the function.
+  std::vector<std::string> Escaping;
   int64_t Step = 1; ///< the induction variable's constant step
   /// The scalars declared outside the loop that its body writes (not the
   /// induction variables of loops inside it): a thread's copy would not

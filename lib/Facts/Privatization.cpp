@@ -49,6 +49,19 @@ bool covers(const AccessFacts &W, const AccessFacts &R, unsigned Id,
     return false;
   if (W.Loops.size() - Common > R.Loops.size() - Common)
     return false;
+  // Every loop holding either inside the loop: a plain `for` over one
+  // variable (its step, written above its body, runs after it).
+  for (const std::vector<unsigned> *Ls : {&W.Loops, &R.Loops})
+    for (unsigned L : *Ls) {
+      const LoopFacts *LF = loopById(Seq, L);
+      if (!LF)
+        return false;
+      for (const PortLoop &P : Loops)
+        if (P.Loc.Line == LF->Loc.Line && P.Loc.Column == LF->Loc.Column &&
+            (P.Var.empty() || !P.Undistributable.empty()) &&
+            std::find(Ls->begin(), Ls->end(), Id) < std::find(Ls->begin(), Ls->end(), L))
+          return false;
+    }
   std::map<std::string, sym::Expr> Rename;
   for (size_t K = Common; K < W.Loops.size(); ++K) {
     const LoopFacts *LW = loopById(Seq, W.Loops[K]);
@@ -100,6 +113,9 @@ std::vector<std::string> privateArrays(const std::vector<PortLoop> &Loops,
   for (const auto &[Base, Acc] : ByBase) {
     // Scratch is written and read back; an array only written is the
     // loop's output, its last iteration's values the result.
+    const std::vector<std::string> &Esc = Loops[Index].Escaping;
+    if (std::find(Esc.begin(), Esc.end(), Base) != Esc.end())
+      continue;
     if (!Written.count(Base) || Outside.count(Base) ||
         std::none_of(Acc.begin(), Acc.end(),
                      [](const AccessFacts *A) { return A->IsRead; }))

@@ -133,6 +133,15 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
     L.Undistributable = "a 'continue' (line " + Line(Cont->getBeginLoc()) +
                         ") skips the rest of its body";
   }
+  // The induction variable changed in the body: the trip count is not
+  // the header's.
+  if (!L.Var.empty())
+    if (const Stmt *W = writesVar(FS->getBody(), portInductionVar(FS, Ctx, Step))) {
+      L.NotMappable = "its variable '" + L.Var + "' is changed in its body (line " +
+                      Line(W->getBeginLoc()) + ")";
+      L.Sums.clear();
+      L.Undistributable = L.NotMappable;
+    }
   // A scalar every thread would share.
   {
     std::string Name, Kind;
@@ -372,6 +381,12 @@ PortSource::load(llvm::StringRef File, llvm::StringRef Function,
   Interpreter Locs(Ctx, Scratch);
   I->Loc = Locs.loc(I->F->getLocation());
   collectLoops(I->F->getBody(), std::nullopt, *I, Locs, Ctx);
+  {
+    std::set<std::string> Escaping;
+    escapingArrays(*I->F, Escaping);
+    for (PortLoop &L : I->Loops)
+      L.Escaping.assign(Escaping.begin(), Escaping.end());
+  }
   I->Seq = extractFunctionFacts(*I->F, Ctx,
                                 [&](Interpreter &In) {
                                   In.ArrayPointerSubscripts = true;
@@ -471,10 +486,10 @@ KernelFacts PortSource::kernel(const LoopMapping &M) const {
       for (const std::string &A : Private)
         K.PortNotes.push_back(
             "'" + A + "' is scratch for each iteration of the mapped loops "
-            "(each writes the elements it reads first): each thread gets its "
-            "own copy, interleaved across the threads as local memory is; "
-            "its content after the loops, the last iteration's in C, is "
-            "not kept");
+            "(each writes the elements it reads first; the arrays taken not "
+            "to overlap): each thread gets its own copy, interleaved across "
+            "the threads as local memory is; its content after the loops, "
+            "the last iteration's in C, is not kept");
     }
   }
   K.Loc = P->Loops[M.Root].Loc;

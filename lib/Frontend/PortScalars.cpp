@@ -351,5 +351,48 @@ const Stmt *sharedWrite(const std::vector<const Stmt *> &Parts,
   return nullptr;
 }
 
+const Stmt *writesVar(const Stmt *S, const ValueDecl *V) {
+  if (!S)
+    return nullptr;
+  auto Is = [&](const clang::Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(strip(E));
+    return D && D->getDecl() == V;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp() && Is(BO->getLHS()))
+      return S;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        Is(UO->getSubExpr()))
+      return S;
+  for (const Stmt *C : S->children())
+    if (const Stmt *R = writesVar(C, V))
+      return R;
+  return nullptr;
+}
+
+static void escaping(const Stmt *S, std::set<std::string> &Out) {
+  if (!S)
+    return;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+    // The base subscripted (a[i], a[i][j]) is a use as an array.
+    const clang::Expr *B = AS->getBase()->IgnoreParenImpCasts();
+    if (!isa<DeclRefExpr>(B))
+      escaping(B, Out);
+    escaping(AS->getIdx(), Out);
+    return;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      if (V->getType()->isArrayType() || V->getType()->isPointerType())
+        Out.insert(V->getName().str());
+  for (const Stmt *C : S->children())
+    escaping(C, Out);
+}
+
+void escapingArrays(const FunctionDecl &F, std::set<std::string> &Out) {
+  escaping(F.getBody(), Out);
+}
+
 } // namespace detail
 } // namespace warplint

@@ -59,6 +59,15 @@ const clang::Stmt *sharedWrite(const std::vector<const clang::Stmt *> &Parts,
                                const clang::SourceManager &SM,
                                std::string &Name, std::string &Kind);
 
+/// The first statement in \p S that writes the variable \p V (an
+/// assignment, ++ or --, its address taken); nullptr when none.
+const clang::Stmt *writesVar(const clang::Stmt *S, const clang::ValueDecl *V);
+
+/// The arrays and pointers of \p F used otherwise than subscripted (passed
+/// to a call, assigned to a pointer, offset): what happens to them is not
+/// seen, by name.
+void escapingArrays(const clang::FunctionDecl &F, std::set<std::string> &Out);
+
 /// Whether \p Target is \p S or inside it.
 bool holdsStmt(const clang::Stmt *S, const clang::Stmt *Target);
 

@@ -31,3 +31,33 @@ void shifted(float A[NR][NQ][NP], float C4[NP][NP], float sum[NP + 1]) {
         A[r][q][p] = sum[p + 1];
     }
 }
+
+/* The scratch array is passed to a call after the nest: its last content
+   is used, so it is not scratch. */
+void consume(float *t);
+void escapes(float A[NR][NP], float B[NR][NP], float t[NP]) {
+  for (int r = 0; r < NR; r++) {
+    for (int p = 0; p < NP; p++)
+      t[p] = A[r][p];
+    for (int p = 0; p < NP; p++)
+      B[r][p] = t[p];
+  }
+  consume(t);
+}
+
+/* The step writes t after the body reads it: the body reads the previous
+   r's values. */
+void in_step(float A[NR][NP], float B[NR][NP], float t[NP]) {
+  for (int r = 0; r < NR; r++)
+    for (int p = 0; p < NP;
+         t[p] = A[r][p], p++)
+      B[r][p] = t[p];
+}
+
+/* The loop's variable is changed in its body: 16 iterations, not 32. */
+void skips_odd(float a[NP], float b[NP]) {
+  for (int p = 0; p < NP; p++) {
+    a[p] = b[p];
+    p++;
+  }
+}
