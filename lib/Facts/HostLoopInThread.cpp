@@ -23,25 +23,6 @@ bool under(const AccessFacts &A, unsigned LoopId) {
   return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
 }
 
-/// The iteration symbols of \p Seq's loops inside the loop \p Id (at any
-/// depth), and of \p Id itself.
-std::set<std::string> iterationsFrom(unsigned Id, const KernelFacts &Seq) {
-  std::set<std::string> R;
-  for (const LoopFacts &L : Seq.Loops) {
-    if (L.IterSymbol.empty())
-      continue;
-    for (std::optional<unsigned> P = L.Id; P;) {
-      if (*P == Id) {
-        R.insert(L.IterSymbol);
-        break;
-      }
-      const LoopFacts *PL = loopById(Seq, *P);
-      P = PL ? PL->Parent : std::nullopt;
-    }
-  }
-  return R;
-}
-
 } // namespace
 
 std::vector<LoopMapping> hostLoopInThread(const std::vector<PortLoop> &Loops,

@@ -31,25 +31,6 @@ bool within(const SourceLoc &L, const BodyPart &P) {
          notAfter(L, P.End);
 }
 
-/// The iteration symbols of \p Seq's loops inside the loop \p Id, and its
-/// own.
-std::set<std::string> iterationsFrom(unsigned Id, const KernelFacts &Seq) {
-  std::set<std::string> R;
-  for (const LoopFacts &L : Seq.Loops) {
-    if (L.IterSymbol.empty())
-      continue;
-    for (std::optional<unsigned> P = L.Id; P;) {
-      if (*P == Id) {
-        R.insert(L.IterSymbol);
-        break;
-      }
-      const LoopFacts *PL = loopById(Seq, *P);
-      P = PL ? PL->Parent : std::nullopt;
-    }
-  }
-  return R;
-}
-
 /// A statement of the loop's body, or one copy of a distributed loop that
 /// is such a statement.
 struct Item {
@@ -96,6 +77,23 @@ bool backward(const Item &A, const Item &B, const std::string &X,
 }
 
 } // namespace
+
+std::set<std::string> iterationsFrom(unsigned Id, const KernelFacts &Seq) {
+  std::set<std::string> R;
+  for (const LoopFacts &L : Seq.Loops) {
+    if (L.IterSymbol.empty())
+      continue;
+    for (std::optional<unsigned> P = L.Id; P;) {
+      if (*P == Id) {
+        R.insert(L.IterSymbol);
+        break;
+      }
+      const LoopFacts *PL = loopById(Seq, *P);
+      P = PL ? PL->Parent : std::nullopt;
+    }
+  }
+  return R;
+}
 
 bool accessInLoop(const AccessFacts &A, unsigned Index,
                   const std::vector<PortLoop> &Loops, const KernelFacts &Seq) {

@@ -313,6 +313,10 @@ std::vector<LoopMapping> hostLoopInThread(const std::vector<PortLoop> &Loops,
                                           const KernelFacts &Seq,
                                           std::string &WhyNot);
 
+/// The iteration symbols of \p Seq's loop \p Id and of the loops inside
+/// it, at any depth.
+std::set<std::string> iterationsFrom(unsigned Id, const KernelFacts &Seq);
+
 /// The loop of \p Seq with id \p Id, or nullptr.
 const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id);
 

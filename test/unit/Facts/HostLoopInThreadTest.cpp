@@ -4,43 +4,15 @@
 // interpreter records `for i, for j` nests whose i is sequential.
 //
 //===----------------------------------------------------------------------===//
-#include "Facts/LoopMapping.h"
+#include "PortFacts.h"
 
 #include <gtest/gtest.h>
 
 using namespace warplint;
 using namespace warplint::sym;
+using namespace warplint::testing;
 
 namespace {
-
-Expr iter(const std::string &N) { return Expr::symbol(N, SymbolKind::LoopIter); }
-
-LoopFacts loopFact(unsigned Id, const std::string &Sym, unsigned Line,
-                   std::optional<unsigned> Parent, Expr Trips) {
-  LoopFacts L;
-  L.Id = Id;
-  L.Var = Sym;
-  L.IterSymbol = Sym;
-  L.Loc = {"f.c", Line, 3};
-  L.Parent = Parent;
-  L.TripCount = Trips;
-  return L;
-}
-
-AccessFacts access(const std::string &Base, std::vector<Expr> Subs, bool Write,
-                   std::vector<unsigned> Loops) {
-  AccessFacts A;
-  A.Space = MemorySpace::Global;
-  A.Base = Base;
-  A.Subscripts = Subs;
-  A.Index = Subs.size() == 2 ? Subs[0] * 64 + Subs[1] : Subs[0];
-  A.IsRead = !Write;
-  A.IsWrite = Write;
-  A.ElementSize = 4;
-  A.Loops = std::move(Loops);
-  A.Text = Base;
-  return A;
-}
 
 /// for i < 64 (host), for j < 64 (the kernel's loop), with \p Accesses.
 struct Nest {
@@ -71,8 +43,8 @@ struct Nest {
 TEST(HostLoopInThreadTest, TransposedProductRunsIInTheThread) {
   // y[j] += A[i][j] * x[i]: every i writes y[j], but only thread j does.
   const Expr I = iter("i"), J = iter("j");
-  Nest N({access("y", {J}, false, {0, 1}), access("A", {I, J}, false, {0, 1}),
-          access("x", {I}, false, {0, 1}), access("y", {J}, true, {0, 1})});
+  Nest N({access("y", {J}, true, false, {0, 1}), access("A", {I, J}, true, false, {0, 1}),
+          access("x", {I}, true, false, {0, 1}), access("y", {J}, false, true, {0, 1})});
   std::string Why;
   std::vector<LoopMapping> M = hostLoopInThread(N.Loops, N.K, N.Seq, Why);
   ASSERT_EQ(M.size(), 1u) << Why;
@@ -90,9 +62,9 @@ TEST(HostLoopInThreadTest, AWavefrontStaysWithTheHost) {
   // B[i+1][j] = B[i][j+1] + B[i][j-1]: thread j reads what thread j + 1
   // wrote in the previous i.
   const Expr I = iter("i"), J = iter("j") + 1;
-  Nest N({access("B", {I, J + 1}, false, {0, 1}),
-          access("B", {I, J - 1}, false, {0, 1}),
-          access("B", {I + 1, J}, true, {0, 1})});
+  Nest N({access("B", {I, J + 1}, true, false, {0, 1}),
+          access("B", {I, J - 1}, true, false, {0, 1}),
+          access("B", {I + 1, J}, false, true, {0, 1})});
   std::string Why;
   EXPECT_TRUE(hostLoopInThread(N.Loops, N.K, N.Seq, Why).empty());
   EXPECT_NE(Why.find("may touch one element in two threads"),
@@ -102,7 +74,7 @@ TEST(HostLoopInThreadTest, AWavefrontStaysWithTheHost) {
 
 TEST(HostLoopInThreadTest, RefusedWhenTheHostLoopHoldsMoreOrMovesTheGrid) {
   const Expr I = iter("i"), J = iter("j");
-  std::vector<AccessFacts> A = {access("y", {J}, true, {0, 1})};
+  std::vector<AccessFacts> A = {access("y", {J}, false, true, {0, 1})};
   std::string Why;
   // Something besides the kernel's loop in the host loop's body.
   Nest Fused(A);

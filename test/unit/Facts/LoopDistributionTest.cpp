@@ -4,44 +4,15 @@
 // by hand, as the frontend and the interpreter record PolyBench 4.2's ATAX.
 //
 //===----------------------------------------------------------------------===//
-#include "Facts/LoopMapping.h"
+#include "PortFacts.h"
 
 #include <gtest/gtest.h>
 
 using namespace warplint;
 using namespace warplint::sym;
+using namespace warplint::testing;
 
 namespace {
-
-Expr iter(const std::string &N) { return Expr::symbol(N, SymbolKind::LoopIter); }
-
-LoopFacts loopFact(unsigned Id, const std::string &Sym, unsigned Line,
-                   std::optional<unsigned> Parent, int64_t Trips) {
-  LoopFacts L;
-  L.Id = Id;
-  L.Var = Sym;
-  L.IterSymbol = Sym;
-  L.Loc = {"f.c", Line, 3};
-  L.Parent = Parent;
-  L.TripCount = Expr(Trips);
-  return L;
-}
-
-AccessFacts access(const std::string &Base, std::vector<Expr> Subs, bool Read,
-                   bool Write, std::vector<unsigned> Loops, unsigned Line) {
-  AccessFacts A;
-  A.Space = MemorySpace::Global;
-  A.Base = Base;
-  A.Subscripts = Subs;
-  A.Index = Subs.size() == 2 ? Subs[0] * 64 + Subs[1] : Subs[0];
-  A.IsRead = Read;
-  A.IsWrite = Write;
-  A.ElementSize = 4;
-  A.Loops = std::move(Loops);
-  A.Loc = {"f.c", Line, 7};
-  A.Text = Base;
-  return A;
-}
 
 BodyPart part(unsigned From, unsigned To, std::vector<unsigned> Loops = {}) {
   BodyPart P;
@@ -50,15 +21,6 @@ BodyPart part(unsigned From, unsigned To, std::vector<unsigned> Loops = {}) {
   P.IsLoop = !Loops.empty();
   P.Loops = std::move(Loops);
   return P;
-}
-
-PortLoop portLoop(const std::string &Var, unsigned Line,
-                  std::optional<unsigned> Parent) {
-  PortLoop L;
-  L.Var = Var;
-  L.Loc = {"f.c", Line, 3};
-  L.Parent = Parent;
-  return L;
 }
 
 /// for i < 64 { tmp[i] = 0;                                 line 11

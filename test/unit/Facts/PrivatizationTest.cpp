@@ -4,56 +4,15 @@
 // interpreter records PolyBench 4.2's DOITGEN.
 //
 //===----------------------------------------------------------------------===//
-#include "Facts/LoopMapping.h"
+#include "PortFacts.h"
 
 #include <gtest/gtest.h>
 
 using namespace warplint;
 using namespace warplint::sym;
+using namespace warplint::testing;
 
 namespace {
-
-Expr iter(const std::string &N) { return Expr::symbol(N, SymbolKind::LoopIter); }
-
-LoopFacts loopFact(unsigned Id, const std::string &Sym, unsigned Line,
-                   std::optional<unsigned> Parent, int64_t Trips) {
-  LoopFacts L;
-  L.Id = Id;
-  L.Var = Sym;
-  L.IterSymbol = Sym;
-  L.Loc = {"f.c", Line, 3};
-  L.Parent = Parent;
-  L.TripCount = Expr(Trips);
-  return L;
-}
-
-AccessFacts access(const std::string &Base, std::vector<Expr> Subs, bool Read,
-                   bool Write, std::vector<unsigned> Loops, unsigned Line) {
-  AccessFacts A;
-  A.Space = MemorySpace::Global;
-  A.Base = Base;
-  A.Subscripts = Subs;
-  A.Index = Subs.size() == 3   ? (Subs[0] * 16 + Subs[1]) * 16 + Subs[2]
-            : Subs.size() == 2 ? Subs[0] * 16 + Subs[1]
-                               : Subs[0];
-  A.IsRead = Read;
-  A.IsWrite = Write;
-  A.ElementSize = 4;
-  A.Loops = std::move(Loops);
-  A.Loc = {"f.c", Line, 9};
-  A.Text = Base;
-  return A;
-}
-
-PortLoop portLoop(const std::string &Var, unsigned Line,
-                  std::optional<unsigned> Parent, std::vector<unsigned> Children) {
-  PortLoop L;
-  L.Var = Var;
-  L.Loc = {"f.c", Line, 3};
-  L.Parent = Parent;
-  L.Children = std::move(Children);
-  return L;
-}
 
 /// for r < 16: for q < 16 {
 ///   for p < 16 { sum[p] = 0;                                     line 4
@@ -68,12 +27,12 @@ struct Doitgen {
                  loopFact(3, "s", 5, 2u, 16), loopFact(4, "p#2", 7, 1u, 16)};
     const Expr R = iter("r"), Q = iter("q"), P = iter("p"), S = iter("s"),
                P2 = iter("p#2");
-    Seq.Accesses = {access("sum", {P}, false, true, {0, 1, 2}, 4),
-                    access("sum", {P}, true, true, {0, 1, 2, 3}, 6),
-                    access("A", {R, Q, S}, true, false, {0, 1, 2, 3}, 6),
-                    access("C4", {S, P}, true, false, {0, 1, 2, 3}, 6),
-                    access("sum", {P2}, true, false, {0, 1, 4}, 8),
-                    access("A", {R, Q, P2}, false, true, {0, 1, 4}, 8)};
+    Seq.Accesses = {access("sum", {P}, false, true, {0, 1, 2}, 4, 16),
+                    access("sum", {P}, true, true, {0, 1, 2, 3}, 6, 16),
+                    access("A", {R, Q, S}, true, false, {0, 1, 2, 3}, 6, 16),
+                    access("C4", {S, P}, true, false, {0, 1, 2, 3}, 6, 16),
+                    access("sum", {P2}, true, false, {0, 1, 4}, 8, 16),
+                    access("A", {R, Q, P2}, false, true, {0, 1, 4}, 8, 16)};
     Loops = {portLoop("r", 1, std::nullopt, {1}), portLoop("q", 2, 0u, {2, 4}),
              portLoop("p", 3, 1u, {3}), portLoop("s", 5, 2u, {}),
              portLoop("p", 7, 1u, {})};
@@ -110,14 +69,14 @@ TEST(PrivatizationTest, AnUncoveredReadOrAReadElsewhereKeepsItShared) {
   // Read after the nest: its content counts.
   Doitgen Used;
   Used.Seq.Accesses.push_back(
-      access("sum", {Expr(0)}, true, false, {}, 10));
+      access("sum", {Expr(0)}, true, false, {}, 10, 16));
   EXPECT_TRUE(privateArrays(Used.Loops, 1, Used.Seq).empty());
   // Written in one assignment from its own old value (sum[p] = sum[p] +
   // e): the store's text comes first on the line, but it runs after the
   // load. On an earlier line it comes first.
   Doitgen Same;
-  Same.Seq.Accesses = {access("sum", {iter("p")}, false, true, {0, 1, 2}, 6),
-                       access("sum", {iter("p")}, true, false, {0, 1, 2}, 6)};
+  Same.Seq.Accesses = {access("sum", {iter("p")}, false, true, {0, 1, 2}, 6, 16),
+                       access("sum", {iter("p")}, true, false, {0, 1, 2}, 6, 16)};
   Same.Seq.Accesses[1].Loc.Column = 20;
   EXPECT_TRUE(privateArrays(Same.Loops, 1, Same.Seq).empty());
   Same.Seq.Accesses[0].Loc.Line = 5;
