@@ -17,14 +17,6 @@
 
 namespace warplint {
 
-namespace {
-
-bool under(const AccessFacts &A, unsigned LoopId) {
-  return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
-}
-
-} // namespace
-
 std::vector<LoopMapping> hostLoopInThread(const std::vector<PortLoop> &Loops,
                                           const PortKernel &K,
                                           const KernelFacts &Seq,
@@ -59,7 +51,7 @@ std::vector<LoopMapping> hostLoopInThread(const std::vector<PortLoop> &Loops,
   const std::set<std::string> Own = iterationsFrom(HF->Id, Seq);
   std::vector<const AccessFacts *> Under;
   for (const AccessFacts &A : Seq.Accesses)
-    if (under(A, HF->Id) && accessInLoop(A, H, Loops, Seq))
+    if (accessUnder(A, HF->Id) && accessInLoop(A, H, Loops, Seq))
       Under.push_back(&A);
   std::vector<LoopMapping> R;
   for (const LoopMapping &M : K.Candidates) {

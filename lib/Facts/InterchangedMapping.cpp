@@ -15,10 +15,6 @@ namespace warplint {
 
 namespace {
 
-bool under(const AccessFacts &A, unsigned LoopId) {
-  return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
-}
-
 /// Whether \p W and \p A, made by two threads of one iteration of the root
 /// (x iterations \p Xw and \p Xa: the iteration symbols of the loops that
 /// hold them and become x), can never touch one element. The loops inside
@@ -125,12 +121,12 @@ std::optional<LoopMapping> interchangedMapping(
   // Each access under the root, with the x loop that holds it (if any).
   std::vector<std::pair<const AccessFacts *, std::string>> Under;
   for (const AccessFacts &A : Seq.Accesses) {
-    if (!under(A, RF->Id) || !accessInLoop(A, Root, Loops, Seq))
+    if (!accessUnder(A, RF->Id) || !accessInLoop(A, Root, Loops, Seq))
       continue;
     std::string Xi;
     for (unsigned I : X)
       if (const LoopFacts *F = loopFactsOf(Loops[I], Seq))
-        if (under(A, F->Id))
+        if (accessUnder(A, F->Id))
           Xi = F->IterSymbol;
     if (Xi.empty() && A.IsWrite) {
       WhyNot = "'" + A.Text + "' (line " + std::to_string(A.Loc.Line) +

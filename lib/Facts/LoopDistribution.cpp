@@ -18,10 +18,6 @@ namespace warplint {
 
 namespace {
 
-bool under(const AccessFacts &A, unsigned LoopId) {
-  return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
-}
-
 bool notAfter(const SourceLoc &A, const SourceLoc &B) {
   return A.Line < B.Line || (A.Line == B.Line && A.Column <= B.Column);
 }
@@ -99,7 +95,7 @@ bool accessInLoop(const AccessFacts &A, unsigned Index,
                   const std::vector<PortLoop> &Loops, const KernelFacts &Seq) {
   const PortLoop &L = Loops[Index];
   const LoopFacts *F = loopFactsOf(L, Seq);
-  if (!F || !under(A, F->Id))
+  if (!F || !accessUnder(A, F->Id))
     return false;
   if (!L.Original)
     return true;
@@ -112,7 +108,7 @@ bool accessInLoop(const AccessFacts &A, unsigned Index,
       if (!Loops[C].Replaced)
         continue;
       const LoopFacts *CF = loopFactsOf(Loops[C], Seq);
-      if (!CF || !under(A, CF->Id))
+      if (!CF || !accessUnder(A, CF->Id))
         continue;
       return std::any_of(L.Children.begin(), L.Children.end(),
                          [&](unsigned D) {
@@ -208,7 +204,7 @@ std::vector<Distribution> distributeLoops(std::vector<PortLoop> &Loops,
       Items.push_back({K, std::nullopt, {}});
     }
     for (const AccessFacts &A : Seq.Accesses) {
-      if (!under(A, F->Id))
+      if (!accessUnder(A, F->Id))
         continue;
       bool Placed = false;
       for (Item &It : Items) {

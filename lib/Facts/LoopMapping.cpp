@@ -24,7 +24,7 @@ const LoopFacts *loopFactsOf(const PortLoop &L, const KernelFacts &Seq) {
   return nullptr;
 }
 
-static bool under(const AccessFacts &A, unsigned LoopId) {
+bool accessUnder(const AccessFacts &A, unsigned LoopId) {
   return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
 }
 
@@ -279,7 +279,7 @@ static std::string dependenceUnder(const LoopFacts &F,
   std::vector<const AccessFacts *> Writes, Under;
   const std::vector<std::string> Private = privateArrays(Loops, Index, Seq);
   for (const AccessFacts &A : Seq.Accesses) {
-    if (!under(A, F.Id) || !accessInLoop(A, Index, Loops, Seq))
+    if (!accessUnder(A, F.Id) || !accessInLoop(A, Index, Loops, Seq))
       continue;
     // A scratch array: each iteration has its own copy.
     if (std::find(Private.begin(), Private.end(), A.Base) != Private.end())

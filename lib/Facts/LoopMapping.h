@@ -317,6 +317,9 @@ std::vector<LoopMapping> hostLoopInThread(const std::vector<PortLoop> &Loops,
 /// it, at any depth.
 std::set<std::string> iterationsFrom(unsigned Id, const KernelFacts &Seq);
 
+/// Whether \p A lies under the loop with id \p LoopId (at any depth).
+bool accessUnder(const AccessFacts &A, unsigned LoopId);
+
 /// The loop of \p Seq with id \p Id, or nullptr.
 const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id);
 

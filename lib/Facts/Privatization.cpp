@@ -17,10 +17,6 @@ namespace warplint {
 
 namespace {
 
-bool under(const AccessFacts &A, unsigned LoopId) {
-  return std::find(A.Loops.begin(), A.Loops.end(), LoopId) != A.Loops.end();
-}
-
 bool before(const SourceLoc &A, const SourceLoc &B) {
   return A.Line < B.Line || (A.Line == B.Line && A.Column < B.Column);
 }
@@ -99,7 +95,7 @@ std::vector<std::string> privateArrays(const std::vector<PortLoop> &Loops,
   for (const AccessFacts &A : Seq.Accesses) {
     if (A.Base.empty())
       continue;
-    if (!under(A, F->Id) || !accessInLoop(A, Index, Loops, Seq)) {
+    if (!accessUnder(A, F->Id) || !accessInLoop(A, Index, Loops, Seq)) {
       // Read elsewhere in the function: its content after the loop counts.
       if (A.IsRead)
         Outside.insert(A.Base);
