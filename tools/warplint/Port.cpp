@@ -304,8 +304,7 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     Out.Problem = "no mapping fits on the GPU";
     return;
   }
-  // The fastest of those --port-map names (it names a host loop in the
-  // thread and its launched twin alike), else the fastest.
+  // One chosen: the fastest that --port-map names, else the fastest.
   bool Chosen = false;
   for (PortedMapping &PM : Out.Mappings) {
     PM.Chosen = PM.Chosen && !Chosen;
