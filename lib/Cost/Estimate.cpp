@@ -1,8 +1,11 @@
 //===- Estimate.cpp - Per-kernel estimates for one GPU --------------------===//
 #include "Cost/Estimate.h"
+
 #include "Cost/EstimateInternal.h"
+#include "Cost/LocalMemory.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace warplint {
 
@@ -87,12 +90,20 @@ CuMAPzInputs cuMAPzInputsFor(const GpuModel &Gpu, const OccupancySummary &Occ,
 
 } // namespace
 
-std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
+std::vector<KernelEstimate> estimateKernel(const KernelFacts &Source,
                                            const std::vector<LaunchConfig> &Configs,
                                            const ArchSpec &Arch,
                                            const GpuModel &Gpu,
                                            const EstimateOptions &O) {
   std::vector<KernelEstimate> R;
+  // Local arrays indexed at run time are device memory (Cost/LocalMemory.h):
+  // the models see their accesses as the requests the GPU makes. Nothing
+  // below keeps a pointer into these facts (Access pointers are cleared).
+  std::vector<std::string> LocalNotes;
+  std::optional<KernelFacts> WithLocal;
+  if (auto Arrays = localMemoryArrays(Source); !Arrays.empty())
+    WithLocal = withLocalMemoryRequests(Source, Arrays, LocalNotes);
+  const KernelFacts &K = WithLocal ? *WithLocal : Source;
   for (const LaunchConfig &L : Configs) {
     KernelEstimate E;
     E.Kernel = K.Name;
@@ -119,6 +130,7 @@ std::vector<KernelEstimate> estimateKernel(const KernelFacts &K,
     for (ReferenceSkew &RS : E.CuMAPz.Channels.Refs)
       RS.Access = nullptr;
     E.Assumptions = L.Assumptions;
+    addUnique(E.Assumptions, LocalNotes);
     addUnique(E.Assumptions, E.Occupancy.Assumptions);
     addUnique(E.Assumptions, E.CuMAPz.Assumptions);
     // The base Hong–Kim run's assumptions (its counts, Mem_LD, departure

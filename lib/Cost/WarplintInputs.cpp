@@ -481,8 +481,16 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
         if (A.IsRead && A.IsWrite)
           Bytes /= 2;
         WA.BytesPerRequest = Bytes;
+        // A thread's local array stays in the L1 and L2 (Cost/LocalMemory.h).
+        if (A.LocalMemory) {
+          Bytes = 0;
+          addOnce(As, "local arrays in local memory are taken to stay in "
+                      "the L1 and L2: their requests count as L1 "
+                      "transactions at the L1 hit latency, with no DRAM "
+                      "traffic");
+        }
         // The loads that hit do not reach DRAM.
-        if (A.IsRead && !A.IsWrite)
+        if (A.IsRead && !A.IsWrite && !A.LocalMemory)
           if (auto H = Hit.find(&A); H != Hit.end()) {
             WA.L2HitRate = H->second;
             Bytes *= 1.0 - H->second;
@@ -506,6 +514,8 @@ WarplintDerivation warplintInputFrom(const KernelFacts &K,
     // that hits, the DRAM latency for the rest.
     double Hits = WA.L2HitRate > 0 && M.L2Latency > 0 ? WA.L2HitRate : 0;
     double Beyond = Hits * M.L2Latency + (1 - Hits) * M.DramLatency;
+    if (A.LocalMemory && Arch.LatL1HitCycles > 0)
+      Beyond = Arch.LatL1HitCycles;
     // Through the read-only path: its hits at the L1 latency.
     if (auto R = ReadOnlyHit.find(&A); R != ReadOnlyHit.end()) {
       WA.ReadOnlyHitRate = R->second;

@@ -124,6 +124,10 @@ struct AccessFacts {
   /// assignment (`s[ty][tx] = in[i]`): the index in Accesses of that load.
   /// A global-to-shared copy is CuMAPz's data fetch reference (Sec. 5).
   std::optional<unsigned> ValueFrom;
+  /// Set only in the estimates' view of a local array the compiler places
+  /// in local memory (Cost/LocalMemory.h): Space is then Global and the
+  /// address the interleaved one.
+  bool LocalMemory = false;
 };
 
 struct BarrierFacts {
