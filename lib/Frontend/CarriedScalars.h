@@ -10,6 +10,7 @@
 #define WARPLINT_FRONTEND_CARRIEDSCALARS_H
 
 #include "Frontend/Interpreter.h"
+#include "Frontend/PortScalars.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -241,8 +242,9 @@ private:
       const std::set<const ValueDecl *> Before = Definite;
       walk(FS2->getInc(), true);
       walk(FS2->getBody(), true);
-      // A body that may not run sets nothing for sure.
-      if (!runsOnce(FS2))
+      // A body that may not run sets nothing for sure; nor one that a
+      // `break` or `continue` (or a jump out) may cut short before a write.
+      if (!runsOnce(FS2) || leavesLoop(FS2->getBody(), true))
         Definite = Before;
       return;
     }

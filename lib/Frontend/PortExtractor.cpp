@@ -50,7 +50,8 @@ void localArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
   if (const auto *DS = dyn_cast<DeclStmt>(S))
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D))
-        if (V->getType()->isArrayType() && V->isLocalVarDecl())
+        if (V->getType()->isArrayType() && V->isLocalVarDecl() &&
+            !V->isStaticLocal())
           Out.push_back(V);
   for (const Stmt *C : S->children())
     localArrays(C, Out);
@@ -151,6 +152,16 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
                       Line(W->getBeginLoc()) + "), " + Kind +
                       ": every thread would write the same one";
       L.Sums.clear();
+    }
+  }
+  // A call whose effects threads would share, or that are not known.
+  {
+    std::string Why;
+    if (unsafeCall({FS->getBody()}, FS, Ctx.getSourceManager(), Why) &&
+        L.NotMappable.empty()) {
+      L.NotMappable = Why;
+      L.Sums.clear();
+      L.Undistributable = L.NotMappable;
     }
   }
   // The condition or the step reads what the body writes.
@@ -289,6 +300,12 @@ static void splitOnce(PortSource::Impl &P, ASTContext &Ctx) {
       if (sharedWrite(Kept, FS, *P.F, Ctx.getSourceManager(), Name, Kind)) {
         C.NotMappable = "it writes '" + Name + "', " + Kind +
                         ": every thread would write the same one";
+        C.Sums.clear();
+      }
+      std::string Why;
+      if (unsafeCall(Kept, FS, Ctx.getSourceManager(), Why) &&
+          C.NotMappable.empty()) {
+        C.NotMappable = Why;
         C.Sums.clear();
       }
     }

@@ -59,6 +59,17 @@ const clang::Stmt *sharedWrite(const std::vector<const clang::Stmt *> &Parts,
                                const clang::SourceManager &SM,
                                std::string &Name, std::string &Kind);
 
+/// The first call in \p Parts (statements of the loop \p FS) that may
+/// change what the port does not see: one to a function with no body in
+/// the file that is not C's math library (printf, rand, memcpy), through a
+/// pointer, to one that writes a global or static variable (or calls such
+/// a function), or one passed the address of a scalar declared outside the
+/// loop. Why in \p Why ("it calls 'rand', whose effects are not known
+/// ..."); nullptr when none.
+const clang::Stmt *unsafeCall(const std::vector<const clang::Stmt *> &Parts,
+                              const clang::ForStmt *FS,
+                              const clang::SourceManager &SM, std::string &Why);
+
 /// The first statement in \p S that writes the variable \p V (an
 /// assignment, ++ or --, its address taken); nullptr when none.
 const clang::Stmt *writesVar(const clang::Stmt *S, const clang::ValueDecl *V);

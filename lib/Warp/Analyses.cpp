@@ -429,6 +429,19 @@ findBankConflicts(const KernelFacts &K, const std::vector<LaunchConfig> &Configs
       }
       if (Worst.Ways < Opts.MinWays)
         continue;
+      // A value taken for an unknown (a parameter, a value read at run
+      // time) decides the degree when another admitted value gives another
+      // one: no warning rests on that guess.
+      if (!E.Chosen.empty()) {
+        EnumerationOptions Other = Opts.Enum;
+        Other.Variant = 1;
+        AccessEnumeration E1 = enumerateAccess(K, A, L, Other);
+        unsigned Ways1 = 0;
+        for (const WarpSample &S : E1.Samples)
+          Ways1 = std::max(Ways1, analyzeBankConflicts(S.Req, Gpu.Banks).Ways);
+        if (!E1.Unanalysable.empty() || Ways1 != Worst.Ways)
+          continue;
+      }
       bool Dup = false;
       for (const BankConflictFinding &O : R)
         Dup |= O.Access == &A && O.Worst.Ways == Worst.Ways;

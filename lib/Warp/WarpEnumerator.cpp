@@ -58,6 +58,15 @@ int64_t floorMod(int64_t A, int64_t M) {
   return R < 0 ? R + M : R;
 }
 
+/// Whether uniform unknown \p Name scales a thread-dependent part of
+/// \p Address (or occurs in it otherwise than as an added term).
+bool multipliesThreads(const sym::Expr &Address, const std::string &Name) {
+  if (!Address.mentions(Name))
+    return false;
+  auto C = Address.coefficientOf(Name);
+  return !C || C->isThreadDependent();
+}
+
 AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
                                 const LaunchConfig &L,
                                 const EnumerationOptions &O) {
@@ -153,6 +162,15 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
       if (auto It = O.Assumptions.find(Name);
           It != O.Assumptions.end() && It->second.Equal) {
         Fixed[Name] = *It->second.Equal;
+      } else if (multipliesThreads(A.ByteOffset, Name)) {
+        // 0 would make the lanes' stride vanish (a column walk read as a
+        // broadcast): take a value as for a parameter, and say so.
+        auto V = sym::Assumption().pick(O.DefaultParamValue, O.Variant);
+        Fixed[Name] = V ? *V : O.DefaultParamValue;
+        R.Chosen[Name] = Fixed[Name];
+        Assume("'" + Name + "' = " + std::to_string(Fixed[Name]) +
+               " (its value is not known here, the same for the whole "
+               "warp; it multiplies the thread index in the address)");
       } else {
         Fixed[Name] = 0;
         if (AddressSyms.count(Name))

@@ -1,0 +1,72 @@
+/* Loops whose iterations look independent in their subscripts but are not
+   (docs/port.md, "What it does"): none may become threads. */
+#define N 4096
+int rand(void);
+int printf(const char *, ...);
+float g;
+static void setg(float v) { g = v; }
+static void acc(float *s, float v) { *s = *s + v; }
+static float twice(float v) { return 2 * v; }
+
+/* 't' is set only when the inner loop gets past its 'break'. */
+void brk(const float *x, float *y) {
+  int i, k;
+  float t = 0;
+  for (i = 0; i < N; i++) {
+    for (k = 0; k < 4; k++) {
+      if (x[i * 4 + k] > 0)
+        break;
+      t = x[i * 4 + k];
+    }
+    y[i] = t;
+  }
+}
+
+/* The callee writes a global. */
+void callg(const float *x, float *y) {
+  int i;
+  for (i = 0; i < N; i++) {
+    y[i] = g;
+    setg(x[i]);
+  }
+}
+
+/* The callee writes the scalar whose address it gets. */
+float sum(const float *x) {
+  int i;
+  float s = 0;
+  for (i = 0; i < N; i++)
+    acc(&s, x[i]);
+  return s;
+}
+
+/* One static array for all iterations. */
+void stat(const float *x, float *y) {
+  int i;
+  for (i = 0; i < N; i++) {
+    static float buf[2];
+    buf[1] = buf[0];
+    buf[0] = x[i];
+    y[i] = buf[1];
+  }
+}
+
+/* A library function with a state, one that prints. */
+void rnd(float *y) {
+  int i;
+  for (i = 0; i < N; i++)
+    y[i] = rand();
+}
+void dump(const float *y) {
+  int i;
+  for (i = 0; i < N; i++)
+    printf("%f\n", y[i]);
+}
+
+/* A pure function of the file and the math library: parallel. */
+float sqrtf(float);
+void pure(const float *x, float *y) {
+  int i;
+  for (i = 0; i < N; i++)
+    y[i] = twice(sqrtf(x[i]));
+}
