@@ -316,6 +316,9 @@ private:
   // The value returned by the device function being inlined.
   std::optional<Value> ReturnValue;
   bool MultipleReturns = false;
+  /// In a method called on a local object (`Loader l; l.init(...)`): its
+  /// members, like a local struct's, are values, not memory accesses.
+  bool ThisIsLocal = false;
   unsigned FreshCounter = 0;
   // Operations (KernelFacts::Ops): each AST node is recorded once per
   // inlined instance of its function (InlineInstance; 0 in the kernel),

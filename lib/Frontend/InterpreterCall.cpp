@@ -330,6 +330,17 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   Env Saved = Vars;
   auto SavedRet = ReturnValue;
   bool SavedMulti = MultipleReturns;
+  const bool SavedThisIsLocal = ThisIsLocal;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(
+        strip(MC->getImplicitObjectArgument())->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    // A local object (not a reference, not in shared memory): its members
+    // stay values. A call on `*p`, `a[i]` or `this->m` keeps what it had.
+    ThisIsLocal = VD && VD->isLocalVarDecl() && !VD->isStaticLocal() &&
+                  !VD->getType()->isReferenceType() &&
+                  !VD->hasAttr<CUDASharedAttr>();
+  }
   size_t GuardDepth = Guards.size();
   ReturnValue.reset();
   MultipleReturns = false;
@@ -440,6 +451,7 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   Guards.resize(GuardDepth);
   ReturnValue = SavedRet;
   MultipleReturns = SavedMulti;
+  ThisIsLocal = SavedThisIsLocal;
   return Result;
 }
 

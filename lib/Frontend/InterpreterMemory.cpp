@@ -314,6 +314,13 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
               .getQuantity();
       const unsigned RecSize = unsigned(L.getSize().getQuantity());
       const unsigned RecAlign = unsigned(L.getAlignment().getQuantity());
+      if (ME->isArrow() && ThisIsLocal &&
+          isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+        // A member of a local object, as `l.m` is: not memory.
+        eval(ME->getBase());
+        R.Kind = LValue::None;
+        return R;
+      }
       if (ME->isArrow()) {
         Value P = eval(ME->getBase());
         if (P.Kind != Value::Pointer)

@@ -130,9 +130,27 @@ bool hasNeighbour(const KernelFacts &K, const AccessFacts &A) {
     if (&B == &A || B.Space != A.Space || B.Base != A.Base ||
         B.Loops != A.Loops)
       continue;
-    std::optional<int64_t> D = sym::Expr::sub(B.ByteOffset, A.ByteOffset).asConst();
-    if (D && *D != 0 && std::llabs(*D) < 128)
+    const sym::Expr Diff = sym::Expr::sub(B.ByteOffset, A.ByteOffset);
+    auto Near = [](const sym::Expr &E) {
+      std::optional<int64_t> D = E.asConst();
+      return D && *D != 0 && std::llabs(*D) < 128;
+    };
+    if (Near(Diff))
       return true;
+    // Clamped neighbours (`W = i == 0 ? c : c - 1`, `E = i == nx - 1 ? c :
+    // c + 1`): near when the selections all go one way, as they do for all
+    // but the lanes at the edge.
+    std::vector<sym::Expr> Conds;
+    Diff.collectSelectConditions(Conds);
+    if (Conds.empty() || Conds.size() > 4)
+      continue;
+    for (bool Way : {false, true}) {
+      std::map<sym::Expr, bool> Decided;
+      for (const sym::Expr &C : Conds)
+        Decided[C] = Way;
+      if (Near(Diff.decideSelects(Decided)))
+        return true;
+    }
   }
   return false;
 }

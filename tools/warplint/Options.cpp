@@ -74,11 +74,12 @@ cl::list<std::string> LaunchOpt(
              "block(X,Y)'; may be repeated"),
     cl::cat(Category));
 
-cl::opt<std::string> AssumeOpt(
+cl::list<std::string> AssumeList(
     "assume",
     cl::desc("What to assume of unknown values: 'n >= 1024, n % 32 == 0, "
-             "width == 4096'"),
-    cl::init(""), cl::cat(Category));
+             "width == 4096'; may be repeated (all of them hold)"),
+    cl::cat(Category));
+std::string AssumeOpt;
 
 cl::opt<bool> Summary(
     "summary",

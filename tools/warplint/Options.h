@@ -32,7 +32,9 @@ extern llvm::cl::opt<std::string> GpuArch;
 extern llvm::cl::opt<std::string> ArchDir;
 extern llvm::cl::opt<bool> ListArchs;
 extern llvm::cl::list<std::string> LaunchOpt;
-extern llvm::cl::opt<std::string> AssumeOpt;
+extern llvm::cl::list<std::string> AssumeList;
+/// Every --assume, joined with ", " once the command line is parsed.
+extern std::string AssumeOpt;
 
 // What is printed instead of the checks' findings, and the estimates.
 extern llvm::cl::opt<bool> Summary;

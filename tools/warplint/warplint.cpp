@@ -531,6 +531,8 @@ int main(int argc, const char **argv) {
           "  warplint -p <build dir> [options] [<file>...]\n",
           &errs()))
     return 2;
+  for (const std::string &A : AssumeList)
+    AssumeOpt += (AssumeOpt.empty() ? "" : ", ") + A;
   if (!checkArchOptions())
     return 2;
   if (ListArchs)
