@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/Interpreter.h"
 
+#include <algorithm>
+
 namespace warplint {
 namespace detail {
 
@@ -84,7 +86,11 @@ Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
           if (const auto *V = dyn_cast<VarDecl>(D))
             if (V->getType()->isArrayType() && V->isLocalVarDecl())
               PortDeviceArrays.insert(V);
+        // The host runs it, once per launch at most: its values are bound,
+        // its work is not the kernel's (`double u1 = slow(seed);`).
+        ++DryRun;
         exec(C);
+        --DryRun;
       }
     }
     return {};
@@ -111,10 +117,24 @@ Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
     }
     return execToward(FS->getBody(), Root);
   }
-  if (const auto *WS = dyn_cast<WhileStmt>(S))
-    return execToward(WS->getBody(), Root);
-  if (const auto *DS = dyn_cast<DoStmt>(S))
-    return execToward(DS->getBody(), Root);
+  if (isa<WhileStmt>(S) || isa<DoStmt>(S)) {
+    // Not a counted loop: its iterations are not known, and the estimate
+    // is of one of them; said, not guessed.
+    const SourceManager &SM = Ctx.getSourceManager();
+    const std::string Note =
+        std::string("the kernel runs once per iteration of the '") +
+        (isa<DoStmt>(S) ? "do ... while" : "while") + "' loop at line " +
+        std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(S->getBeginLoc()))) +
+        ", whose number of iterations is not known: the time is for one of "
+        "them (write it as a 'for' loop with a known count to have it "
+        "multiplied)";
+    if (std::find(Out.PortNotes.begin(), Out.PortNotes.end(), Note) ==
+        Out.PortNotes.end())
+      Out.PortNotes.push_back(Note);
+    if (const auto *WS = dyn_cast<WhileStmt>(S))
+      return execToward(WS->getBody(), Root);
+    return execToward(cast<DoStmt>(S)->getBody(), Root);
+  }
   if (const auto *IS = dyn_cast<IfStmt>(S))
     return execToward(holds(IS->getThen(), Root) ? IS->getThen()
                                                  : IS->getElse(),

@@ -159,6 +159,7 @@ llvm::json::Value toJSON(const PortReport &R) {
       {"kernels", std::move(Kernels)},
       {"not_parallel", toJSON(R.NotParallel)},
       {"left_sequential", toJSON(R.LeftSequential)},
+      {"per_iteration_of", llvm::json::Value(R.UncountedLoops)},
       {"distributed", toJSON(R.Distributed)},
       {"total_seconds", R.TotalSeconds}};
 }
@@ -276,6 +277,8 @@ std::string renderPortText(const PortReport &R) {
     Out += fmt::format("; not included: the {} loop{} left to the CPU",
                        R.LeftSequential.size(),
                        R.LeftSequential.size() == 1 ? "" : "s");
+  for (const std::string &L : R.UncountedLoops)
+    Out += fmt::format("; per iteration of {} (its count is not known)", L);
   Out += "\n";
   return Out;
 }

@@ -106,6 +106,9 @@ struct PortReport {
   std::vector<PortedKernel> Kernels;
   /// Loops in no kernel and around none: left to the CPU, not estimated.
   std::vector<SequentialLoop> LeftSequential;
+  /// Loops around kernels whose iterations are not known ("the 'while'
+  /// loop at line 6"): the total is for one iteration of each.
+  std::vector<std::string> UncountedLoops;
   /// Loops that stay sequential inside or around the kernels, with why.
   std::vector<SequentialLoop> NotParallel;
   /// Loops split into several by loop distribution, and how (Why: "into 3

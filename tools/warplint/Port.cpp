@@ -529,6 +529,16 @@ int portFunction(const clang::tooling::CompilationDatabase &DB,
       if (M.Chosen) {
         R.TotalSeconds += M.Seconds;
         Any = true;
+        // A while loop around the kernel (InterpreterPort.cpp's note):
+        // the total is per iteration of it, said with the total.
+        const StringRef Prefix = "the kernel runs once per iteration of ";
+        for (StringRef A : M.Estimate.Assumptions)
+          if (A.consume_front(Prefix)) {
+            std::string Loop = A.split(", whose").first.str();
+            if (std::find(R.UncountedLoops.begin(), R.UncountedLoops.end(),
+                          Loop) == R.UncountedLoops.end())
+              R.UncountedLoops.push_back(Loop);
+          }
       }
     R.Kernels.push_back(std::move(K));
   }

@@ -1,0 +1,34 @@
+/* What the host runs around a kernel. */
+#define N 1048576
+static double slow(int *seed) {
+  int q;
+  double s = 0;
+  for (q = 0; q < 1000; q++) {
+    seed[0] = (seed[0] * 1103515245 + 12345) % 2147483647;
+    s += seed[0];
+  }
+  return s;
+}
+
+/* The declaration's call runs on the host, once per t: not the kernel's. */
+void frame(double *u, int *seed, int nfr) {
+  int t, x;
+  for (t = 0; t < nfr; t++) {
+    double u1 = slow(seed);
+    for (x = 0; x < N; x++)
+      u[x] = u1 + x;
+  }
+}
+
+/* A time loop of unknown count: the time is per iteration, and said. */
+void relax(float *a, float *b, int steps) {
+  int i, t = 0;
+  do {
+    for (i = 1; i < N - 1; i++)
+      b[i] = 0.5f * (a[i - 1] + a[i + 1]);
+    float *tmp = a;
+    a = b;
+    b = tmp;
+    t++;
+  } while (t < steps);
+}
