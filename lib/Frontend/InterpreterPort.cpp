@@ -21,9 +21,32 @@ const ValueDecl *portInductionVar(const ForStmt *FS, ASTContext &Ctx,
       IV = dyn_cast<VarDecl>(DS->getSingleDecl());
   } else if (const auto *BO =
                  dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
-    if (BO->getOpcode() == BO_Assign)
+    if (BO->getOpcode() == BO_Assign) {
       if (const auto *D = dyn_cast<DeclRefExpr>(strip(BO->getLHS())))
         IV = D->getDecl();
+    } else if (BO->getOpcode() == BO_Comma) {
+      // `for (k = 0, t = 0; k < n; k++)`: the variable the condition tests.
+      const auto *C = dyn_cast_or_null<BinaryOperator>(
+          FS->getCond() ? strip(FS->getCond()) : nullptr);
+      const auto *CV =
+          C && C->isComparisonOp()
+              ? dyn_cast<DeclRefExpr>(strip(C->getLHS())->IgnoreImpCasts())
+              : nullptr;
+      std::vector<const BinaryOperator *> Parts{BO};
+      while (!Parts.empty() && CV && !IV) {
+        const BinaryOperator *P = Parts.back();
+        Parts.pop_back();
+        if (P->getOpcode() == BO_Comma) {
+          for (const clang::Expr *Side : {P->getLHS(), P->getRHS()})
+            if (const auto *Q = dyn_cast<BinaryOperator>(strip(Side)))
+              Parts.push_back(Q);
+        } else if (P->getOpcode() == BO_Assign) {
+          if (const auto *D = dyn_cast<DeclRefExpr>(strip(P->getLHS())))
+            if (D->getDecl() == CV->getDecl())
+              IV = D->getDecl();
+        }
+      }
+    }
   }
   if (!IV || !IV->getType()->isIntegerType())
     return nullptr;
@@ -44,6 +67,24 @@ const ValueDecl *portInductionVar(const ForStmt *FS, ASTContext &Ctx,
       return IV;
     }
     return nullptr;
+  }
+  // `i = i + c`, `i = c + i`, `i = i - c`.
+  if (const auto *A = dyn_cast_or_null<BinaryOperator>(Inc);
+      A && A->getOpcode() == BO_Assign && Names(A->getLHS())) {
+    const auto *R = dyn_cast<BinaryOperator>(strip(A->getRHS())->IgnoreImpCasts());
+    if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Sub))
+      return nullptr;
+    const clang::Expr *C = nullptr;
+    if (Names(R->getLHS()))
+      C = R->getRHS();
+    else if (R->getOpcode() == BO_Add && Names(R->getRHS()))
+      C = R->getLHS();
+    std::optional<llvm::APSInt> V =
+        C ? C->getIntegerConstantExpr(Ctx) : std::nullopt;
+    if (!V || *V == 0)
+      return nullptr;
+    Step = R->getOpcode() == BO_Add ? V->getExtValue() : -V->getExtValue();
+    return IV;
   }
   const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc);
   if (!CA || !Names(CA->getLHS()) ||
