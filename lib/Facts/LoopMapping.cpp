@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -214,8 +215,10 @@ bool accessesApart(const AccessFacts &W, const AccessFacts &A,
   // 0 <= iteration <= trips - 1 of every loop around each access (the
   // loops not in Own once: they hold one value for both).
   std::set<unsigned> Shared;
-  for (const AccessFacts *X : {&W, &A}) {
-    const char *Suffix = X == &W ? "'a" : "'b";
+  // (By position: W and A may be one access, a write against itself.)
+  for (int Side = 0; Side < 2; ++Side) {
+    const AccessFacts *X = Side == 0 ? &W : &A;
+    const char *Suffix = Side == 0 ? "'a" : "'b";
     for (unsigned Id : X->Loops) {
       const LoopFacts *L = loopById(Seq, Id);
       if (!L || L->IterSymbol.empty())
@@ -235,11 +238,54 @@ bool accessesApart(const AccessFacts &W, const AccessFacts &A,
   std::vector<std::pair<sym::Expr, sym::Expr>> Same;
   if (!W.Subscripts.empty() && W.Subscripts.size() == A.Subscripts.size())
     for (size_t D = 0; D < W.Subscripts.size(); ++D)
-      Same.push_back({W.Subscripts[D], A.Subscripts[D]});
+      Same.push_back({Rename(W.Subscripts[D], "'a"), Rename(A.Subscripts[D], "'b")});
   else
-    Same.push_back({W.Index, A.Index});
+    Same.push_back({Rename(W.Index, "'a"), Rename(A.Index, "'b")});
+  // A row-major index over a row length known only at run time
+  // (`a[i*m + j]` with 0 <= j < m): two subscripts, i and j, when both
+  // accesses' remainders provably lie in [0, m - 1] (delinearization).
+  auto InRow = [&](const sym::Expr &R, const sym::Expr &M) {
+    for (const sym::Expr &Out : {sym::Expr(-1) - R, R - M}) {
+      std::vector<sym::LinearForm> S = Sys;
+      std::optional<sym::LinearForm> L = sym::linearForm(Out);
+      std::optional<sym::LinearForm> Pos = sym::linearForm(M - sym::Expr(1));
+      if (!L || !Pos)
+        return false;
+      S.push_back(*L);
+      S.push_back(*Pos);
+      if (sym::mayBeFeasible(std::move(S)))
+        return false;
+    }
+    return true;
+  };
+  for (size_t Guard = 0; Guard < 4 && Same.size() == 1 + Guard; ++Guard) {
+    const auto [SW, SA] = Same.front();
+
+    std::map<std::string, sym::Expr> Syms;
+    SW.collectSymbols(Syms);
+    bool Split = false;
+    for (const auto &[Name, M] : Syms) {
+      const sym::SymbolKind Kind = M.symbolKind();
+      if (Kind == sym::SymbolKind::LoopIter || Kind == sym::SymbolKind::LoopVar ||
+          !SA.mentions(Name))
+        continue;
+      auto CW = SW.coefficientOf(Name), CA = SA.coefficientOf(Name);
+      if (!CW || !CA || CW->mentions(Name) || CA->mentions(Name))
+        continue;
+      const sym::Expr RW = SW - *CW * M, RA = SA - *CA * M;
+      if (RW.mentions(Name) || RA.mentions(Name) || !InRow(RW, M) ||
+          !InRow(RA, M))
+        continue;
+      Same.erase(Same.begin());
+      Same.insert(Same.begin(), {{*CW, *CA}, {RW, RA}});
+      Split = true;
+      break;
+    }
+    if (!Split)
+      break;
+  }
   for (const auto &[SW, SA] : Same) {
-    const sym::Expr Diff = Rename(SW, "'a") - Rename(SA, "'b");
+    const sym::Expr Diff = SW - SA;
     if (!AddGe0(Diff) || !AddGe0(sym::Expr(0) - Diff))
       return false; // not linear: no proof
   }

@@ -157,6 +157,33 @@ TEST(LoopMappingTest, InnerLoopTermsWithinOneRowStaySeparate) {
   EXPECT_FALSE(parallelLoops(Loops, Seq)[0].Parallel);
 }
 
+TEST(LoopMappingTest, RowsOfARuntimeLengthAreDelinearized) {
+  // for i < n: for j < m: a[i*m + j] = a[i*m + j] * 2, m a parameter: the
+  // remainder j lies in [0, m - 1], so i and j are two subscripts and
+  // both loops are parallel (Rodinia's flattened arrays).
+  KernelFacts Seq;
+  const Expr N = Expr::symbol("n", SymbolKind::Param),
+             M = Expr::symbol("m", SymbolKind::Param);
+  Seq.Loops = {loopFact(0, "i", 1, std::nullopt, N), loopFact(1, "j", 2, 0u, M)};
+  const Expr I = iter("i"), J = iter("j");
+  Seq.Accesses = {access("a", I * M + J, false, {0, 1}, "a[i*m + j]"),
+                  access("a", I * M + J, true, {0, 1}, "a[i*m + j]")};
+  std::vector<PortLoop> Loops{portLoop("i", 1, std::nullopt, {1}, true),
+                              portLoop("j", 2, 0u, {}, false)};
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_TRUE(V[0].Parallel) << V[0].Why;
+  EXPECT_TRUE(V[1].Parallel) << V[1].Why;
+  // A neighbour one past the row's end (j + 1 with j up to m - 1) reaches
+  // the next row: i is not provably parallel.
+  Seq.Accesses[0].Index = I * M + J + 1;
+  V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Parallel);
+  // Stopping one short of the row's end (j < m - 1) keeps it in the row.
+  Seq.Loops[1].TripCount = M - 1;
+  V = parallelLoops(Loops, Seq);
+  EXPECT_TRUE(V[0].Parallel) << V[0].Why;
+}
+
 TEST(LoopMappingTest, RowsApartByAConstantOrAnOuterLoopStaySeparate) {
   // TRMM's shape: for i < 64: for j < 64: for k < 63 - i:
   //   B[i][j] += A[..] * B[i + 1 + k][j]
