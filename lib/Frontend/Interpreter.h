@@ -284,6 +284,10 @@ public:
   /// The port: a parameter `float C[N][N]` (a pointer to arrays) records
   /// one subscript per dimension of its accesses (AccessFacts::Subscripts).
   bool ArrayPointerSubscripts = false;
+  /// `warplint --port`: a pointer read from an array of pointers of device
+  /// memory (`float **w`: w[k]) is a row of its own in device memory, so
+  /// that `w[k][j]` is a global access with the subscripts [k][j].
+  bool PortRows = false;
 
   Value eval(const clang::Expr *E);
   std::string text(const clang::Expr *E) const;

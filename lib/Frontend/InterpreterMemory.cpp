@@ -111,8 +111,29 @@ Value Interpreter::load(const LValue &LV, const clang::Expr *E) {
   if (LV.Kind == LValue::Memory) {
     recordAccess(LV, E, true, false);
     bool TD = LV.Ptr.E.isThreadDependent();
-    if (LV.Type->isPointerType())
+    if (LV.Type->isPointerType()) {
+      const int64_t PtrBytes = int64_t(typeSize(LV.Type));
+      if (PortRows && LV.Ptr.Kind == Value::Pointer &&
+          LV.Ptr.Space == MemorySpace::Global && PtrBytes > 0 &&
+          (LV.Ptr.SubsValid || LV.Ptr.Subs.empty())) {
+        // Row r of `w` (a pointer read from w[r]): an array of its own,
+        // 16 MiB apart from the next so that no two rows overlap.
+        const SymExpr Row = SymExpr::div(LV.Ptr.E, SymExpr(PtrBytes));
+        Value P = Value::pointer(LV.Ptr.Root + "[]", MemorySpace::Global,
+                                 Row * SymExpr(int64_t(1) << 24));
+        P.SubsValid = true;
+        P.Subs = LV.Ptr.SubsValid ? LV.Ptr.Subs : std::vector<SymExpr>{Row};
+        const std::string Note =
+            "the rows '" + LV.Ptr.Root + "' points to (as in '" + text(E) +
+            "') are taken as separate arrays in device memory, each aligned "
+            "and none overlapping another ('" + P.Root + "' in the reports)";
+        if (std::find(Out.PortNotes.begin(), Out.PortNotes.end(), Note) ==
+            Out.PortNotes.end())
+          Out.PortNotes.push_back(Note);
+        return P;
+      }
       return Value::pointer(text(E), MemorySpace::Unknown, SymExpr(0));
+    }
     if (LV.Type->isIntegralOrEnumerationType())
       return Value::scalar(unknownSymbol(text(E), TD, "value read from memory",
                                          E->getExprLoc()));

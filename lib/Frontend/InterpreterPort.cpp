@@ -109,6 +109,7 @@ static bool holds(const Stmt *S, const Stmt *Target) {
 }
 
 void Interpreter::runPorted(const FunctionDecl &FD, const Stmt *Root) {
+  PortRows = true;
   bindKernelParameters(FD);
   if (FD.hasBody())
     execToward(FD.getBody(), Root);

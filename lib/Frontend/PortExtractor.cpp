@@ -407,6 +407,7 @@ PortSource::load(llvm::StringRef File, llvm::StringRef Function,
   I->Seq = extractFunctionFacts(*I->F, Ctx,
                                 [&](Interpreter &In) {
                                   In.ArrayPointerSubscripts = true;
+                                  In.PortRows = true;
                                   In.runKernel(*I->F);
                                 });
   distribute(*I, Ctx);

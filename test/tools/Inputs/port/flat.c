@@ -14,3 +14,11 @@ void shift(float *a, int n, int m) {
     for (j = 0; j < m; j++)
       a[i * m + j] = a[i * m + j + 1];
 }
+/* Rows through an array of pointers (backprop's float **w): w[k][j] is row
+   k's element j, a different element for every k. */
+void adjust(const float *delta, float **w, int nd, int nk) {
+  int j, k;
+  for (j = 0; j < nd; j++)
+    for (k = 0; k < nk; k++)
+      w[k][j] += delta[j];
+}
