@@ -230,16 +230,22 @@ public:
 
 private:
   void settleClass(const LaunchConfig &L) {
+    // Blocks of one warp have no full warps beside the straddling one: a
+    // split of the warp of every inner block of a grid is every warp's
+    // (lud's 32-thread blocks with `threadIdx.x < 16` roles), not a tail.
+    const unsigned Straddling =
+        L.threadsPerBlock() <= 32 && L.Grid[0] * L.Grid[1] * L.Grid[2] > 1 ? 0
+                                                                             : 1;
     bool Repeats = false;
     for (const auto &[Key, G] : Groups) {
       bool Edge = false;
       for (int D = 0; D < 3; ++D)
         Edge = Edge || (L.Grid[D] > 1 && Key.first[D] == L.Grid[D] - 1);
-      Repeats = Repeats || (G.N > 1 && !Edge);
+      Repeats = Repeats || (G.N > Straddling && !Edge);
     }
     if (Repeats)
       for (auto &[Key, G] : Groups) {
-        if (G.N <= 1)
+        if (G.N <= Straddling)
           continue;
         AnyDivergent = true;
         R.TailSplits -= G.W;

@@ -216,3 +216,18 @@ __global__ void firstBlockOnly(float *out, const float *in) {
     out[i] = in[i] * 2.0f;
   // MINSPLIT: :[[@LINE-2]]:3: warning: branch on 'blockIdx.x == 0 && threadIdx.x % 2 == 0' diverges: 0.5% of warps split (1 paths per warp) [warplint-warp-divergence]
 }
+
+// Blocks of one warp (Rodinia's lud_perimeter): the bound splits the warp
+// of every block into two halves with work of their own; with no full
+// warp beside it that is no tail, but two roles run one after the other.
+// warplint: launch grid(64) block(32)
+__global__ void halfWarpRoles(float *out, const float *in) {
+  __shared__ float s[32];
+  if (threadIdx.x < 16)
+    s[threadIdx.x] = in[blockIdx.x * 32 + threadIdx.x] * 2.0f;
+  else
+    s[threadIdx.x] = in[blockIdx.x * 32 + threadIdx.x] + 1.0f;
+  // CHECK: :[[@LINE-4]]:3: warning: branch on 'threadIdx.x < 16' diverges: 100% of warps split (2 paths per warp) [warplint-warp-divergence]
+  __syncthreads();
+  out[blockIdx.x * 32 + threadIdx.x] = s[31 - threadIdx.x];
+}
