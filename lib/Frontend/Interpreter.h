@@ -382,6 +382,11 @@ private:
   Value load(const LValue &LV, const clang::Expr *E);
   void recordAccess(const LValue &LV, const clang::Expr *E, bool Read,
                     bool Write, bool Atomic = false);
+  /// A whole struct read or written (`s[i] = rA[j]`): one access per scalar
+  /// field, as nvcc copies it (MergeAccesses then merges what it merges);
+  /// a CUDA vector type (float4) or a struct of other members, one access.
+  void recordAggregateAccess(const LValue &LV, const clang::Expr *E, bool Read,
+                             bool Write);
   Value evalBinary(const BinaryOperator *BO);
   Value evalAssign(const BinaryOperator *BO);
   Value evalCompoundAssign(const BinaryOperator *BO);

@@ -52,12 +52,14 @@ Value Interpreter::evalCall(const CallExpr *CE) {
       if (MD && (MD->isCopyAssignmentOperator() ||
                  MD->isMoveAssignmentOperator()) &&
           MD->isTrivial()) {
-        LValue Src = evalLValue(OC->getArg(1));
+        // The source may come through a cast adding const.
+        const clang::Expr *SrcE = strip(OC->getArg(1))->IgnoreImpCasts();
+        LValue Src = evalLValue(SrcE);
         if (Src.Kind == LValue::Memory)
-          recordAccess(Src, OC->getArg(1), true, false);
+          recordAggregateAccess(Src, SrcE, true, false);
         LValue Dst = evalLValue(OC->getArg(0));
         if (Dst.Kind == LValue::Memory)
-          recordAccess(Dst, OC->getArg(0), false, true);
+          recordAggregateAccess(Dst, OC->getArg(0), false, true);
         return Value::unknown(false);
       }
     }

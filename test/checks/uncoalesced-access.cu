@@ -238,6 +238,17 @@ __global__ void aosFields(float *o, const Point3 *s) { o[T] = s[T].x + s[T].y; }
 // CC13: :[[@LINE-4]]:68: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
 // CC13: :[[@LINE-5]]:68: note: 1 more access to 's' in this kernel has the same pattern and numbers (line [[@LINE-5]]); not reported separately
 
+// The same struct copied whole (Rodinia lavaMD's `rA_shared[wtx] = rA[wtx]`):
+// nvcc copies it field by field too (three ld.global.f32 and three
+// st.global.f32, CUDA 13 --ptx for sm_80), each a request with the numbers
+// above; the load and the store each one warning.
+__global__ void aosCopy(Point3 *o, const Point3 *s) { o[T] = s[T]; }
+// CC80: :[[@LINE-1]]:55: warning: global store to 'o' touches 12 sectors in 3 lines per warp request (ideal 4); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-2]]:55: note: 2 more accesses to 'o' in this kernel have the same pattern and numbers (line [[@LINE-2]]); not reported separately
+// CC80: :[[@LINE-3]]:62: warning: global load from 's' touches 12 sectors in 3 lines per warp request (ideal 4); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC13: :[[@LINE-4]]:55: warning: global store to 'o' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC13: :[[@LINE-5]]:62: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
+
 // Out-parameters of __device__ functions (issue 14, item 2): the values a
 // helper writes through a reference or a pointer reach the caller. Thread t
 // of a 64-wide image works on (row t / 64, column t % 64); the load
@@ -311,7 +322,7 @@ __global__ void oneInteriorBlock(float *o, const float *i, int n) {
 void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
                double *od, const double *id, Matrix M, Matrix N, Matrix P,
                int n, const float2 *p2, float2 *w2, const uchar4 *c4,
-               unsigned *u, const Point3 *s3) {
+               unsigned *u, const Point3 *s3, Point3 *o3) {
   unknownStride<<<64, 256>>>(o, n);
   copyOffset0<<<64, 256>>>(o, i);
   copyOffset32<<<64, 256>>>(o, i);
@@ -336,6 +347,7 @@ void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
   float2Store<<<64, 256>>>(w2, i);
   float4XZ<<<64, 256>>>(o, i4);
   aosFields<<<64, 256>>>(o, s3);
+  aosCopy<<<64, 256>>>(o3, s3);
   outByReference<<<16, 256>>>(o, i);
   outByPointer<<<16, 256>>>(o, i);
   storeWhereFound<<<64, 256>>>(o, i, 3.0f);
