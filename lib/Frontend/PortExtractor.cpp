@@ -57,12 +57,35 @@ void localArrays(const Stmt *S, std::vector<const VarDecl *> &Out) {
     localArrays(C, Out);
 }
 
+/// `int y;`: a declaration of scalars with no initializer, which runs no
+/// code (hotspot3D declares each inner loop's variable so).
+bool bareDeclaration(const Stmt *S) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(S);
+  if (!DS)
+    return false;
+  for (const Decl *D : DS->decls()) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || V->hasInit() || V->isStaticLocal() ||
+        !V->getType()->isScalarType())
+      return false;
+  }
+  return true;
+}
+
 const Stmt *onlyStatement(const Stmt *S) {
   while (true) {
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
-      if (CS->size() != 1)
+      const Stmt *One = nullptr;
+      for (const Stmt *C : CS->body()) {
+        if (bareDeclaration(C))
+          continue;
+        if (One)
+          return nullptr;
+        One = C;
+      }
+      if (!One)
         return nullptr;
-      S = CS->body_front();
+      S = One;
       continue;
     }
     if (const auto *AS = dyn_cast_or_null<AttributedStmt>(S)) {
@@ -228,6 +251,9 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
     Parts.push_back(FS->getBody());
   P.PartStmts.resize(P.Loops.size());
   for (const Stmt *St : Parts) {
+    // A bare declaration is no statement of its own to distribute.
+    if (bareDeclaration(St) && Parts.size() > 1)
+      continue;
     BodyPart BP;
     BP.Begin = Locs.loc(St->getBeginLoc());
     BP.End = Locs.loc(St->getEndLoc());

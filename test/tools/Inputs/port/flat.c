@@ -22,3 +22,18 @@ void adjust(const float *delta, float **w, int nd, int nk) {
     for (k = 0; k < nk; k++)
       w[k][j] += delta[j];
 }
+/* hotspot3D's shape: each inner loop's variable declared bare in the body
+   around it; the index flattened over two runtime lengths. */
+void sweep(float *out, const float *in, int nx, int ny, int nz) {
+  int z;
+  for (z = 0; z < nz; z++) {
+    int y;
+    for (y = 0; y < ny; y++) {
+      int x;
+      for (x = 0; x < nx; x++) {
+        int c = x + y * nx + z * nx * ny;
+        out[c] = 2.0f * in[c];
+      }
+    }
+  }
+}
