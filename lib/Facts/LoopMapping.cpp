@@ -432,8 +432,21 @@ loopTripCount(const PortLoop &L, const KernelFacts &Seq,
     std::optional<int64_t> T =
         It == Seq.Loops.end() ? std::nullopt : maxTrips(*It, Seq);
     if (!T || *T < 1 || !Averaged) {
+      // Name what --assume can give: the values that are not loop counters.
+      std::vector<std::string> Give;
+      for (const auto &[N2, S2] : Used)
+        if (S2.symbolKind() != sym::SymbolKind::LoopIter &&
+            S2.symbolKind() != sym::SymbolKind::LoopVar && !Assumed.count(N2))
+          Give.push_back("'" + N2 + " == VALUE'");
+      std::string How = "give its value with --assume='NAME == VALUE'";
+      if (!Give.empty()) {
+        How = "give " + std::string(Give.size() == 1 ? "it" : "them") +
+              " with --assume=";
+        for (size_t G = 0; G < Give.size(); ++G)
+          How += (G ? ", " : "") + Give[G];
+      }
       Why = "the trip count of " + Where + " is " + F->TripCount->str() +
-            ", not a constant: give its value with --assume='NAME == VALUE'";
+            ", not a constant: " + How;
       return std::nullopt;
     }
     Lo[Name] = 0;

@@ -183,6 +183,16 @@ Value Interpreter::load(const LValue &LV, const clang::Expr *E) {
         return Value::unknown(VD->hasAttr<CUDASharedAttr>());
       }
     }
+    // --port: a global the function reads (a size, `int rows;`) holds one
+    // value while it runs: a parameter by its name, which --assume gives.
+    if (PortRows && LV.Decl->getType()->isIntegralOrEnumerationType())
+      if (const auto *VD = dyn_cast<VarDecl>(LV.Decl))
+        if (VD->hasGlobalStorage() && !VD->isStaticLocal()) {
+          SymExpr S = SymExpr::symbol(VD->getName().str(), SymbolKind::Param);
+          noteSymbol(S, "a global variable, one value while the function runs",
+                     E->getExprLoc());
+          return Value::scalar(S);
+        }
     if (LV.Decl->getType()->isIntegralOrEnumerationType())
       return Value::scalar(unknownSymbol(LV.Decl->getName().str(), false,
                                          "a variable warplint does not follow",

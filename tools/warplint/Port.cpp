@@ -110,52 +110,17 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
   // A host loop's variable is a kernel argument: every launch is estimated
   // as its middle one (unless --assume fixes the variable).
   EstimateOptions EO = PO.EO;
-  std::map<unsigned, std::string> HostNotes; // by host loop
-  std::map<std::string, int64_t> HostValue; // a host loop's variable
-  std::map<unsigned, int64_t> HostTrips;
-  for (unsigned H : PK.HostLoops) {
-    std::string Why;
-    std::optional<int64_t> N = loopTripCount(Loops[H], Src.sequential(),
-                                             Assumed, Why);
-    if (!N) {
-      Out.Problem = Why;
-      return;
-    }
-    Out.Launches *= *N;
-    HostTrips[H] = *N;
-    Out.HostLoops.push_back(formatv("{0} ({1} iterations)", Loops[H].Var, *N));
-    const std::string &V = Loops[H].Var;
-    if (auto It = Assumed.find(V); It != Assumed.end()) {
-      if (It->second.Equal) {
-        HostValue[V] = *It->second.Equal;
-        HostNotes[H] = (formatv(
-            "every launch of the host loop '{0}' ({1} iterations) is "
-            "estimated at {0} = {2} (as given)",
-            V, *N, *It->second.Equal)).str();
-      }
-      continue;
-    }
-    if (std::optional<int64_t> Mid =
-            hostLoopMiddle(Loops[H], Src.sequential(), Assumed, *N)) {
-      sym::Assumption A;
-      A.Equal = *Mid;
-      EO.Analysis.Enum.Assumptions[V] = A;
-      HostValue[V] = *Mid;
-      // The sequential facts count its iterations ('k.iter' when k starts
-      // at 1): the middle one, for the trip counts that depend on it.
-      if (const LoopFacts *F = loopFactsOf(Loops[H], Src.sequential()))
-        if (!F->IterSymbol.empty() && F->IterSymbol != V) {
-          sym::Assumption It;
-          It.Equal = (*N - 1) / 2;
-          EO.Analysis.Enum.Assumptions[F->IterSymbol] = It;
-        }
-      HostNotes[H] = (formatv(
-          "every launch of the host loop '{0}' ({1} iterations) is estimated "
-          "as its middle one, {0} = {2} (--assume='{0} == N' to choose "
-          "another)",
-          V, *N, *Mid)).str();
-    }
+  HostLoopValues HV = hostLoopValues(Loops, PK.HostLoops, Src.sequential(),
+                                     Assumed, EO.Analysis.Enum.Assumptions);
+  if (!HV.Problem.empty()) {
+    Out.Problem = HV.Problem;
+    return;
   }
+  Out.Launches *= HV.Launches;
+  Out.HostLoops.insert(Out.HostLoops.end(), HV.Names.begin(), HV.Names.end());
+  std::map<unsigned, std::string> &HostNotes = HV.Notes;
+  std::map<std::string, int64_t> &HostValue = HV.Values;
+  std::map<unsigned, int64_t> &HostTrips = HV.Trips;
   bool SpecApplies =
       PO.Spec && std::any_of(PK.Candidates.begin(), PK.Candidates.end(),
                              [&](const LoopMapping &M) {

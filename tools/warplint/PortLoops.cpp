@@ -97,4 +97,75 @@ void listSequentialLoops(const std::vector<PortLoop> &Loops,
   }
 }
 
+HostLoopValues
+hostLoopValues(const std::vector<PortLoop> &Loops,
+               const std::vector<unsigned> &HostLoops, const KernelFacts &Seq,
+               const std::map<std::string, sym::Assumption> &Assumed,
+               std::map<std::string, sym::Assumption> &Now) {
+  using llvm::formatv;
+  HostLoopValues R;
+  for (unsigned H : HostLoops) {
+    std::string Why;
+    std::optional<int64_t> N = loopTripCount(Loops[H], Seq,
+                                             Assumed, Why);
+    // A count that moves with a host loop around it (nw's anti-diagonals:
+    // b < d): taken at that loop's middle iteration, the mean number of
+    // launches per iteration of it when the count is affine in it; said.
+    if (!N) {
+      std::string WhyThere;
+      N = loopTripCount(Loops[H], Seq, Now,
+                        WhyThere);
+      if (N)
+        R.Notes[H] = (formatv(
+            "the host loop '{0}' (line {1}) runs a number of times that "
+            "changes with the host loops around it: counted at their middle "
+            "iterations, {2} per iteration of them (the mean, for a count "
+            "affine in them)",
+            Loops[H].Var, Loops[H].Loc.Line, *N)).str();
+    }
+    if (!N) {
+      R.Problem = Why;
+      return R;
+    }
+    R.Launches *= *N;
+    R.Trips[H] = *N;
+    R.Names.push_back(formatv("{0} ({1} iterations)", Loops[H].Var, *N));
+    const std::string &V = Loops[H].Var;
+    if (auto It = Assumed.find(V); It != Assumed.end()) {
+      if (It->second.Equal) {
+        R.Values[V] = *It->second.Equal;
+        R.Notes[H] = (formatv(
+            "every launch of the host loop '{0}' ({1} iterations) is "
+            "estimated at {0} = {2} (as given)",
+            V, *N, *It->second.Equal)).str();
+      }
+      continue;
+    }
+    // Its start may depend on a host loop around it (r = 16 * b): at that
+    // loop's value.
+    if (std::optional<int64_t> Mid = hostLoopMiddle(
+            Loops[H], Seq, Now, *N)) {
+      sym::Assumption A;
+      A.Equal = *Mid;
+      Now[V] = A;
+      R.Values[V] = *Mid;
+      // The sequential facts count its iterations ('k.iter' when k starts
+      // at 1): the middle one, for the trip counts that depend on it.
+      if (const LoopFacts *F = loopFactsOf(Loops[H], Seq))
+        if (!F->IterSymbol.empty() && F->IterSymbol != V) {
+          sym::Assumption It;
+          It.Equal = (*N - 1) / 2;
+          Now[F->IterSymbol] = It;
+        }
+      R.Notes[H] += (R.Notes[H].empty() ? "" : "; ") +
+                      (formatv(
+          "every launch of the host loop '{0}' ({1} iterations) is estimated "
+          "as its middle one, {0} = {2} (--assume='{0} == N' to choose "
+          "another)",
+          V, *N, *Mid)).str();
+    }
+  }
+  return R;
+}
+
 } // namespace warplint

@@ -26,6 +26,25 @@ void listSequentialLoops(const std::vector<PortLoop> &Loops,
                          const std::map<unsigned, std::string> &NotInterchanged,
                          PortReport &R);
 
+/// The host loops of a kernel (outermost first): each one's trip count and
+/// the value every launch is estimated at (its middle iteration, or
+/// --assume's), with a note each; \p Now (the estimate's assumptions) gets
+/// those values, so that an inner host loop's count or start may use an
+/// outer one's (a triangle of host loops: counted at the outer middle).
+struct HostLoopValues {
+  std::map<unsigned, std::string> Notes;   ///< by host loop
+  std::map<std::string, int64_t> Values;   ///< by loop variable
+  std::map<unsigned, int64_t> Trips;       ///< by host loop
+  std::vector<std::string> Names;          ///< "i (1024 iterations)"
+  int64_t Launches = 1;
+  std::string Problem; ///< why a count is not known
+};
+HostLoopValues
+hostLoopValues(const std::vector<PortLoop> &Loops,
+               const std::vector<unsigned> &HostLoops, const KernelFacts &Seq,
+               const std::map<std::string, sym::Assumption> &Assumed,
+               std::map<std::string, sym::Assumption> &Now);
+
 } // namespace warplint
 
 #endif

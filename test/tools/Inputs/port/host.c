@@ -32,3 +32,32 @@ void relax(float *a, float *b, int steps) {
     t++;
   } while (t < steps);
 }
+
+/* Host loops in a triangle (nw's anti-diagonals): b runs d times. */
+void diag(int *m, int n) {
+  int d, b, i;
+  for (d = 1; d <= n; d++)
+    for (b = 0; b < d; b++)
+      for (i = 0; i < 256; i++)
+        m[i] += b;
+}
+
+/* A host loop that starts where the one around it says. */
+void blocks(float *out, const float *in, int nb, int col) {
+  int b, r, c;
+  for (b = 0; b < nb; b++) {
+    int r0 = 16 * b;
+    for (r = r0; r < r0 + 16; r++)
+      for (c = 0; c < 256; c++)
+        out[r * col + c] = in[r * col + c] * 2.0f;
+  }
+}
+
+/* A size held in a global. */
+int rows;
+void step(int *dst, const int *src) {
+  int t, n;
+  for (t = 0; t < rows; t++)
+    for (n = 0; n < 4096; n++)
+      dst[n] = src[n] + t;
+}
