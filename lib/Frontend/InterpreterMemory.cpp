@@ -39,85 +39,6 @@ std::string Interpreter::divisionByZeroIn(const clang::Expr *E) {
   return "";
 }
 
-void Interpreter::recordAggregateAccess(const LValue &LV, const clang::Expr *E,
-                                        bool Read, bool Write) {
-  const QualType T = LV.Type.getUnqualifiedType();
-  const auto *RT = T->getAs<RecordType>();
-  unsigned Width = 0;
-  const RecordDecl *RD = RT ? RT->getDecl() : nullptr;
-  if (!RD || RD->isUnion() || !RD->isCompleteDefinition() ||
-      RD->isInvalidDecl() || RD->isDependentType() ||
-      isCudaVectorTypeName(RD->getName(), Width)) {
-    recordAccess(LV, E, Read, Write);
-    return;
-  }
-  // The scalar fields, nested structs flattened, at their byte offsets.
-  struct Field {
-    int64_t Offset;
-    QualType Type;
-    std::string Name;
-  };
-  std::vector<Field> Fields;
-  bool Plain = true;
-  std::function<void(const RecordDecl *, int64_t, const std::string &)> Walk =
-      [&](const RecordDecl *R, int64_t Base, const std::string &Prefix) {
-        if (const auto *CR = dyn_cast<CXXRecordDecl>(R))
-          if (CR->getNumBases() > 0)
-            Plain = false;
-        const ASTRecordLayout &L = Ctx.getASTRecordLayout(R);
-        for (const FieldDecl *F : R->fields()) {
-          if (!Plain || F->isBitField() || Fields.size() > 16) {
-            Plain = false;
-            return;
-          }
-          const int64_t Off =
-              Base + Ctx.toCharUnitsFromBits(L.getFieldOffset(F->getFieldIndex()))
-                         .getQuantity();
-          const QualType FT = F->getType().getUnqualifiedType();
-          const std::string Name = Prefix + F->getNameAsString();
-          if (const auto *Sub = FT->getAs<RecordType>()) {
-            unsigned W = 0;
-            if (!isCudaVectorTypeName(Sub->getDecl()->getName(), W)) {
-              if (!Sub->getDecl()->isCompleteDefinition() ||
-                  Sub->getDecl()->isUnion()) {
-                Plain = false;
-                return;
-              }
-              Walk(Sub->getDecl(), Off, Name + ".");
-              continue;
-            }
-          } else if (!FT->isScalarType()) {
-            Plain = false; // an array member: one access for the whole
-            return;
-          }
-          Fields.push_back({Off, FT, Name});
-        }
-      };
-  Walk(RD, 0, "");
-  if (!Plain || Fields.empty() || Fields.size() > 16) {
-    recordAccess(LV, E, Read, Write);
-    return;
-  }
-  const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
-  for (const Field &F : Fields) {
-    LValue FL = LV;
-    FL.Type = F.Type;
-    FL.Ptr.E = LV.Ptr.E + SymExpr(F.Offset);
-    FL.Ptr.SubsValid = false;
-    FL.FieldOffset = LV.AggregateAlign ? LV.FieldOffset + unsigned(F.Offset)
-                                       : unsigned(F.Offset);
-    FL.AggregateSize =
-        LV.AggregateAlign ? LV.AggregateSize : unsigned(L.getSize().getQuantity());
-    FL.AggregateAlign = LV.AggregateAlign
-                            ? LV.AggregateAlign
-                            : unsigned(L.getAlignment().getQuantity());
-    const size_t Before = Out.Accesses.size();
-    recordAccess(FL, E, Read, Write);
-    if (Out.Accesses.size() > Before)
-      Out.Accesses.back().Text += "." + F.Name;
-  }
-}
-
 void Interpreter::recordAccess(const LValue &LV, const clang::Expr *E,
                                bool Read, bool Write, bool Atomic) {
   if (!recording() || LV.Kind != LValue::Memory)
@@ -180,6 +101,7 @@ Value Interpreter::load(const LValue &LV, const clang::Expr *E) {
           return Value::scalar(unknownSymbol(
               VD->getName().str(), VD->hasAttr<CUDASharedAttr>(),
               "value read from memory", E->getExprLoc()));
+
         return Value::unknown(VD->hasAttr<CUDASharedAttr>());
       }
     }
@@ -223,6 +145,10 @@ Value Interpreter::load(const LValue &LV, const clang::Expr *E) {
           Out.PortNotes.push_back(Note);
         return P;
       }
+      // A pointer kept in __constant__ memory (d_unique[bx].d_T): the host
+      // put a device allocation there; its start, as a parameter's.
+      if (LV.Ptr.Kind == Value::Pointer && LV.Ptr.Space == MemorySpace::Constant)
+        return Value::pointer(text(E), MemorySpace::Global, SymExpr(0));
       return Value::pointer(text(E), MemorySpace::Unknown, SymExpr(0));
     }
     if (LV.Type->isIntegralOrEnumerationType())
@@ -558,6 +484,19 @@ Value Interpreter::evalMember(const MemberExpr *ME) {
   // dim3 components and members of by-value struct parameters.
   if (!ME->isArrow()) {
     Value B = eval(ME->getBase());
+    // A __constant__ struct of launch parameters (Rodinia heartwall's
+    // d_common): its members as a by-value parameter's, its pointers into
+    // global memory, as the host's cudaMemcpyToSymbol set them.
+    if (B.Kind != Value::Struct)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (VD->hasGlobalStorage() && VD->hasAttr<CUDAConstantAttr>() &&
+              VD->getType()->isRecordType()) {
+            B = Value();
+            B.Kind = Value::Struct;
+            B.Root = VD->getName().str();
+          }
     StringRef F = ME->getMemberDecl()->getName();
     if (B.Kind == Value::Dim3 && F.size() == 1 && F[0] >= 'x' && F[0] <= 'z')
       return Value::scalar(B.D[F[0] - 'x']);

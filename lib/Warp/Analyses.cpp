@@ -237,6 +237,10 @@ findUncoalescedAccesses(const KernelFacts &K,
                              !hasNeighbour(K, A));
       if (W->Factor <= Opts.MinFactor && !ByExcess)
         continue;
+      // Excess sectors of a warp whose alignment rests on a value taken as
+      // 0 (`frame[d_Row[p] - 25 + row]`): another value may align it.
+      if (ByExcess && W->E.UnknownOffset)
+        continue;
       // Under a branch on data (keys[i] == key) the lanes that get here are
       // not known: all 32 were assumed. When one lane alone would not be
       // reported, the verdict rests on that guess: no warning.

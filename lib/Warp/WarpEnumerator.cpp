@@ -174,6 +174,8 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
       } else {
         Fixed[Name] = 0;
         if (AddressSyms.count(Name))
+          R.UnknownOffset = true;
+        if (AddressSyms.count(Name))
           Assume("'" + Name +
                  "' (not known, the same for the whole warp) keeps the "
                  "warp's addresses aligned as if it were 0");

@@ -82,6 +82,10 @@ struct AccessEnumeration {
   /// A branch around the access has a condition on values not known here
   /// (loaded data, a call's result): every lane was taken to pass it.
   bool UnknownGuard = false;
+  /// A value the address adds that is not known (the same for the whole
+  /// warp) was taken as 0: where the requests fall against sector and line
+  /// boundaries is then not known.
+  bool UnknownOffset = false;
   /// The branches around the access (BranchFacts::Id) whose required
   /// outcome no enumerated lane met: what made the access unreachable.
   std::vector<unsigned> UnmetGuards;
