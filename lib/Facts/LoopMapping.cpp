@@ -230,6 +230,12 @@ static std::string dependenceUnder(const LoopFacts &F,
     if (!A.Undefined.empty() || A.Base.empty() ||
         A.Index.mentions(sym::SymbolKind::Unknown))
       return "the element '" + A.Text + "' writes is not known";
+    // Through a pointer read from memory (a row of a table the function
+    // builds, w[i][j] = w[j][i]): what it may overlap is not known.
+    if (A.Space == MemorySpace::Unknown &&
+        A.Base.find_first_of("[.->*(") != std::string::npos)
+      return "'" + A.Text + "' writes through the pointer '" + A.Base +
+             "', read from memory: which elements it touches is not known";
     if (!A.Index.mentions(Iter))
       return "'" + A.Text + "' writes the same element in every iteration of '" +
              Var + "' (a reduction, or a value each iteration overwrites)";

@@ -288,6 +288,10 @@ public:
   /// memory (`float **w`: w[k]) is a row of its own in device memory, so
   /// that `w[k][j]` is a global access with the subscripts [k][j].
   bool PortRows = false;
+  /// The pointer tables whose rows PortRows may take apart: parameters of
+  /// the function never written through (`w[k] = pool`), nor used
+  /// otherwise than subscripted.
+  std::set<std::string> PortRowTables;
 
   Value eval(const clang::Expr *E);
   std::string text(const clang::Expr *E) const;

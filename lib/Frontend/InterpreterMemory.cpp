@@ -126,12 +126,16 @@ Value Interpreter::load(const LValue &LV, const clang::Expr *E) {
     bool TD = LV.Ptr.E.isThreadDependent();
     if (LV.Type->isPointerType()) {
       const int64_t PtrBytes = int64_t(typeSize(LV.Type));
+      const SymExpr Row = PtrBytes > 0
+                              ? SymExpr::div(LV.Ptr.E, SymExpr(PtrBytes))
+                              : SymExpr(0);
       if (PortRows && LV.Ptr.Kind == Value::Pointer &&
           LV.Ptr.Space == MemorySpace::Global && PtrBytes > 0 &&
+          PortRowTables.count(LV.Ptr.Root) &&
+          !Row.mentions(SymbolKind::Unknown) &&
           (LV.Ptr.SubsValid || LV.Ptr.Subs.empty())) {
         // Row r of `w` (a pointer read from w[r]): an array of its own,
         // 16 MiB apart from the next so that no two rows overlap.
-        const SymExpr Row = SymExpr::div(LV.Ptr.E, SymExpr(PtrBytes));
         Value P = Value::pointer(LV.Ptr.Root + "[]", MemorySpace::Global,
                                  Row * SymExpr(int64_t(1) << 24));
         P.SubsValid = true;

@@ -133,6 +133,19 @@ Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
         ++DryRun;
         exec(C);
         --DryRun;
+      } else if (const auto *BO =
+                     dyn_cast<BinaryOperator>(C->IgnoreContainers())) {
+        // `tpb = order;`: a plain assignment to a local, run on the host
+        // like a declaration (its value bound, its work not the kernel's).
+        const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        if (BO->getOpcode() == BO_Assign && V && V->isLocalVarDecl() &&
+            !V->isStaticLocal() && V->getType()->isScalarType()) {
+          ++DryRun;
+          exec(C);
+          --DryRun;
+        }
       }
     }
     return {};

@@ -30,6 +30,8 @@ struct PortSource::Impl {
   std::vector<std::vector<const Stmt *>> PartStmts;
   KernelFacts Seq;
   std::vector<Distribution> Distributed;
+  /// Pointer tables whose rows are separate arrays (rowTables).
+  std::set<std::string> RowTables;
 };
 
 PortSource::PortSource(std::unique_ptr<Impl> I) : P(std::move(I)) {}
@@ -192,9 +194,10 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
     std::set<const VarDecl *> Header;
     readVars(FS->getCond(), Header);
     readVars(FS->getInc(), Header);
+    // Any variable: a local, a parameter, a global (`m = i;` in the body).
     for (const VarDecl *V : Header)
-      if (std::find(L.WrittenScalars.begin(), L.WrittenScalars.end(),
-                    V->getName().str()) != L.WrittenScalars.end()) {
+      if (!V->getType()->isArrayType() && V->getName() != L.Var &&
+          writesVar(FS->getBody(), V)) {
         const std::string Why = "its condition reads '" + V->getName().str() +
                                 "', which its body writes";
         L.NotMappable = Why;
@@ -429,11 +432,13 @@ PortSource::load(llvm::StringRef File, llvm::StringRef Function,
     escapingArrays(*I->F, Escaping);
     for (PortLoop &L : I->Loops)
       L.Escaping.assign(Escaping.begin(), Escaping.end());
+    rowTables(*I->F, Escaping, I->RowTables);
   }
   I->Seq = extractFunctionFacts(*I->F, Ctx,
                                 [&](Interpreter &In) {
                                   In.ArrayPointerSubscripts = true;
                                   In.PortRows = true;
+                                  In.PortRowTables = I->RowTables;
                                   In.runKernel(*I->F);
                                 });
   distribute(*I, Ctx);
@@ -495,6 +500,7 @@ KernelFacts PortSource::kernel(const LoopMapping &M) const {
       else
         In.PortSplit[P->Stmts[O]] = std::move(Skips);
     }
+    In.PortRowTables = P->RowTables;
     In.runPorted(*P->F,
                  P->Stmts[M.InThread.empty() ? M.Root : M.InThread.front()]);
   });

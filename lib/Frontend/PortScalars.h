@@ -79,6 +79,13 @@ const clang::Stmt *writesVar(const clang::Stmt *S, const clang::ValueDecl *V);
 /// seen, by name.
 void escapingArrays(const clang::FunctionDecl &F, std::set<std::string> &Out);
 
+/// The parameters of \p F that are tables of row pointers (`float **w`)
+/// whose rows the port may take as separate arrays: never written through
+/// (`w[k] = pool`, `*w = p`), not in \p Escaping. By name.
+void rowTables(const clang::FunctionDecl &F,
+               const std::set<std::string> &Escaping,
+               std::set<std::string> &Out);
+
 /// Whether \p Target is \p S or inside it.
 bool holdsStmt(const clang::Stmt *S, const clang::Stmt *Target);
 

@@ -203,6 +203,9 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       if (auto It = HostNotes.find(H); It != HostNotes.end())
         L.Assumptions.push_back(It->second);
     }
+    // Every host loop launches: the host nest's exact count.
+    if (M.InThread.empty() && !PK.HostLoops.empty())
+      Launches = HV.Launches;
     if (Launches > 1)
       L.Assumptions.push_back(formatv(
           "the time is {0} launches' GPU time; the host's cost of launching "

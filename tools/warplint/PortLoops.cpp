@@ -8,6 +8,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
 #include <set>
 
 using namespace llvm;
@@ -112,16 +113,84 @@ hostLoopValues(const std::vector<PortLoop> &Loops,
     // b < d): taken at that loop's middle iteration, the mean number of
     // launches per iteration of it when the count is affine in it; said.
     if (!N) {
+      // With one host loop around it in the count (b < d, b < d * d): the
+      // exact mean over that loop's iterations; else at their middles.
+      const LoopFacts *F = loopFactsOf(Loops[H], Seq);
+      std::map<std::string, sym::Expr> Used;
+      if (F && F->TripCount)
+        F->TripCount->collectSymbols(Used);
+      std::vector<unsigned> Outer;
+      for (const auto &[O, T] : R.Trips) {
+        const LoopFacts *G = loopFactsOf(Loops[O], Seq);
+        if (G && (Used.count(G->IterSymbol) || Used.count(Loops[O].Var)))
+          Outer.push_back(O);
+      }
+      if (Outer.size() == 1 && R.Trips[Outer[0]] <= 1000000) {
+        const unsigned O = Outer[0];
+        const LoopFacts *G = loopFactsOf(Loops[O], Seq);
+        std::optional<int64_t> Start;
+        if (G->Start)
+          Start = G->Start->evaluate([&](const sym::Expr &S) -> std::optional<int64_t> {
+            auto A = Now.find(S.name());
+            if (A != Now.end() && A->second.Equal)
+              return *A->second.Equal;
+            return std::nullopt;
+          });
+        double Sum = 0;
+        bool Ok = Start.has_value();
+        for (int64_t V = 0; Ok && V < R.Trips[O]; ++V) {
+          std::optional<int64_t> C = F->TripCount->evaluate(
+              [&](const sym::Expr &S) -> std::optional<int64_t> {
+                if (S.name() == G->IterSymbol)
+                  return V;
+                if (S.name() == Loops[O].Var)
+                  return *Start + Loops[O].Step * V;
+                auto A = Now.find(S.name());
+                if (A != Now.end() && A->second.Equal)
+                  return *A->second.Equal;
+                return std::nullopt;
+              });
+          Ok = C.has_value();
+          if (C)
+            Sum += double(std::max<int64_t>(*C, 0));
+        }
+        if (Ok && R.Trips[O] > 0) {
+          N = int64_t(Sum / double(R.Trips[O]) + 0.5);
+          // Shown over the loop's variable, not its iteration number.
+          sym::Expr Shown = *F->TripCount;
+          if (G->Start && Loops[O].Step != 0)
+            Shown = Shown.substitute(
+                {{G->IterSymbol,
+                  sym::Expr::div(sym::Expr::symbol(Loops[O].Var,
+                                                   sym::SymbolKind::Param) -
+                                     *G->Start,
+                                 sym::Expr(Loops[O].Step))}});
+          std::string Text = Shown.str();
+          for (size_t P = Text.find('#'); P != std::string::npos;
+               P = Text.find('#', P)) {
+            size_t E = P + 1;
+            while (E < Text.size() && isdigit((unsigned char)Text[E]))
+              ++E;
+            Text.erase(P, E - P);
+          }
+          R.Notes[H] = (formatv(
+              "the host loop '{0}' (line {1}) runs {2} times, which changes "
+              "with the host loop '{3}': {4} launches over all of '{3}', {5} "
+              "per iteration of it on average",
+              Loops[H].Var, Loops[H].Loc.Line, Text, Loops[O].Var,
+              int64_t(Sum), *N)).str();
+        }
+      }
       std::string WhyThere;
-      N = loopTripCount(Loops[H], Seq, Now,
-                        WhyThere);
-      if (N)
-        R.Notes[H] = (formatv(
-            "the host loop '{0}' (line {1}) runs a number of times that "
-            "changes with the host loops around it: counted at their middle "
-            "iterations, {2} per iteration of them (the mean, for a count "
-            "affine in them)",
-            Loops[H].Var, Loops[H].Loc.Line, *N)).str();
+      if (!N) {
+        N = loopTripCount(Loops[H], Seq, Now, WhyThere);
+        if (N)
+          R.Notes[H] = (formatv(
+              "the host loop '{0}' (line {1}) runs a number of times that "
+              "changes with the host loops around it: counted at their "
+              "middle iterations, {2} per iteration of them",
+              Loops[H].Var, Loops[H].Loc.Line, *N)).str();
+      }
     }
     if (!N) {
       R.Problem = Why;
@@ -134,10 +203,28 @@ hostLoopValues(const std::vector<PortLoop> &Loops,
     if (auto It = Assumed.find(V); It != Assumed.end()) {
       if (It->second.Equal) {
         R.Values[V] = *It->second.Equal;
-        R.Notes[H] = (formatv(
-            "every launch of the host loop '{0}' ({1} iterations) is "
-            "estimated at {0} = {2} (as given)",
-            V, *N, *It->second.Equal)).str();
+        R.Notes[H] += (R.Notes[H].empty() ? "" : "; ") +
+                      (formatv("every launch of the host loop '{0}' ({1} "
+                               "iterations) is estimated at {0} = {2} (as "
+                               "given)",
+                               V, *N, *It->second.Equal))
+                          .str();
+        // The iteration it is, for the counts of host loops inside it
+        // (nw's b < d with d given).
+        if (const LoopFacts *F = loopFactsOf(Loops[H], Seq))
+          if (!F->IterSymbol.empty() && F->IterSymbol != V && F->Start &&
+              Loops[H].Step != 0)
+            if (std::optional<int64_t> Start = F->Start->evaluate(
+                    [&](const sym::Expr &S) -> std::optional<int64_t> {
+                      auto A = Now.find(S.name());
+                      if (A != Now.end() && A->second.Equal)
+                        return *A->second.Equal;
+                      return std::nullopt;
+                    })) {
+              sym::Assumption Iter;
+              Iter.Equal = (*It->second.Equal - *Start) / Loops[H].Step;
+              Now[F->IterSymbol] = Iter;
+            }
       }
       continue;
     }
@@ -163,6 +250,53 @@ hostLoopValues(const std::vector<PortLoop> &Loops,
           "as its middle one, {0} = {2} (--assume='{0} == N' to choose "
           "another)",
           V, *N, *Mid)).str();
+    }
+  }
+  // The exact number of launches: the host nest's iterations, counted
+  // with each count at its outer loops' values (a triangle of triangles).
+  if (HostLoops.size() > 1) {
+    int64_t Budget = 4000000, Total = 0;
+    bool Ok = true;
+    std::map<std::string, int64_t> Vals;
+    for (const auto &[Name, A] : Assumed)
+      if (A.Equal)
+        Vals[Name] = *A.Equal;
+    std::function<void(size_t)> Walk = [&](size_t D) {
+      if (!Ok)
+        return;
+      if (D == HostLoops.size()) {
+        ++Total;
+        return;
+      }
+      const unsigned H = HostLoops[D];
+      const LoopFacts *F = loopFactsOf(Loops[H], Seq);
+      if (!F || !F->TripCount || !F->Start || --Budget < 0) {
+        Ok = false;
+        return;
+      }
+      std::optional<int64_t> T = F->TripCount->evaluate(Vals);
+      std::optional<int64_t> St = F->Start->evaluate(Vals);
+      if (!T || !St) {
+        Ok = false;
+        return;
+      }
+      for (int64_t V = 0; V < *T && Ok; ++V) {
+        Vals[F->IterSymbol] = V;
+        Vals[Loops[H].Var] = *St + Loops[H].Step * V;
+        Walk(D + 1);
+      }
+      Vals.erase(F->IterSymbol);
+      Vals.erase(Loops[H].Var);
+    };
+    Walk(0);
+    if (Ok && Total != R.Launches) {
+      R.Notes[HostLoops.front()] +=
+          (R.Notes[HostLoops.front()].empty() ? "" : "; ") +
+          (formatv("the host loops run {0} launches in all (counted over "
+                   "their iterations)",
+                   Total))
+              .str();
+      R.Launches = Total;
     }
   }
   return R;

@@ -70,3 +70,44 @@ void pure(const float *x, float *y) {
   for (i = 0; i < N; i++)
     y[i] = twice(sqrtf(x[i]));
 }
+
+/* Every row of the table set to one array in the loop: one row for all k. */
+void samerow(float **w, float *pool) {
+  int k, j;
+  for (k = 0; k < 256; k++) {
+    w[k] = pool;
+    for (j = 0; j < 256; j++)
+      w[k][j] = k;
+  }
+}
+
+/* A helper reads the global the loop writes: its statements stay together. */
+float gs;
+static float getg(float v) { return v * gs; }
+void calleeread(const float *x, float *y) {
+  int i;
+  for (i = 0; i < N; i++) {
+    y[i] = getg(x[i]);
+    gs = x[i];
+  }
+}
+
+/* The bound is a global the body changes. */
+int gn;
+void gbound(float *y) {
+  int i;
+  for (i = 0; i < gn; i++) {
+    y[i] = 1;
+    if (y[i] > 0)
+      gn = i;
+  }
+}
+
+/* isinf is glibc's __builtin_isinf_sign: pure. */
+int isinf(double);
+void clean(float *y) {
+  int i;
+  for (i = 0; i < N; i++)
+    if (isinf(y[i]))
+      y[i] = 0;
+}

@@ -61,3 +61,15 @@ void step(int *dst, const int *src) {
     for (n = 0; n < 4096; n++)
       dst[n] = src[n] + t;
 }
+
+/* A size assigned (not initialized) before the nest. */
+void assigned(const float *a, float *out, int count, int order) {
+  int bid, k, tpb;
+  tpb = order;
+  for (bid = 0; bid < count; bid++) {
+    float s = 0.0f;
+    for (k = 0; k < tpb; k++)
+      s += a[bid * 1024 + k];
+    out[bid] = s;
+  }
+}
