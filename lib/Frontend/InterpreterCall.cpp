@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend/Interpreter.h"
 
+#include <functional>
+
 #include <algorithm>
 
 namespace warplint {
@@ -334,14 +336,27 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   bool SavedMulti = MultipleReturns;
   const bool SavedThisIsLocal = ThisIsLocal;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(
-        strip(MC->getImplicitObjectArgument())->IgnoreParenImpCasts());
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    // A local object (not a reference, not in shared memory): its members
-    // stay values. A call on `*p`, `a[i]` or `this->m` keeps what it had.
-    ThisIsLocal = VD && VD->isLocalVarDecl() && !VD->isStaticLocal() &&
-                  !VD->getType()->isReferenceType() &&
-                  !VD->hasAttr<CUDASharedAttr>();
+    // Whether the object is a thread's own: a local variable (not a
+    // reference, static or __shared__), a member of one, or a subobject
+    // of `this` when `this` is one (nested method calls).
+    std::function<bool(const clang::Expr *)> Local =
+        [&](const clang::Expr *O) -> bool {
+      O = strip(O)->IgnoreParenImpCasts();
+      if (isa<CXXThisExpr>(O))
+        return SavedThisIsLocal;
+      if (const auto *ME = dyn_cast<MemberExpr>(O)) {
+        if (ME->isArrow())
+          return isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+                 SavedThisIsLocal;
+        return Local(ME->getBase());
+      }
+      const auto *DRE = dyn_cast<DeclRefExpr>(O);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      return VD && VD->isLocalVarDecl() && !VD->isStaticLocal() &&
+             !VD->getType()->isReferenceType() &&
+             !VD->hasAttr<CUDASharedAttr>();
+    };
+    ThisIsLocal = Local(MC->getImplicitObjectArgument());
   }
   size_t GuardDepth = Guards.size();
   ReturnValue.reset();

@@ -275,11 +275,6 @@ findUncoalescedAccesses(const KernelFacts &K,
         EnumerationOptions Other = Opts.Enum;
         Other.Variant = 1;
         auto W1 = worstCoalescing(K, A, L, F, Opts, Other);
-        // Excess sectors only (a misalignment below the factor) that
-        // another admitted value removes: the chosen value decides it, no
-        // warning.
-        if (ByExcess && W1 && W1->ExcessMean < W->ExcessMean)
-          continue;
         if (W1) {
           bool Same = W1->R.Sectors == W->R.Sectors &&
                       W1->R.Transactions == W->R.Transactions;

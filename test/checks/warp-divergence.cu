@@ -231,3 +231,26 @@ __global__ void halfWarpRoles(float *out, const float *in) {
   __syncthreads();
   out[blockIdx.x * 32 + threadIdx.x] = s[31 - threadIdx.x];
 }
+
+// Members of a thread's own object, set in a method it calls on itself
+// (Rodinia dwt2d's loaders): values in registers, like a local struct's; a
+// parity branch that only sets them guards no work (no warning).
+struct Loader {
+  int stride;
+  __device__ void set(int x, int n) {
+    if (x & 1)
+      stride = n / 2;
+    else
+      stride = n / 2 + 1;
+  }
+  __device__ int init(int x, int n) {
+    this->set(x, n);
+    return stride;
+  }
+};
+// warplint: launch grid(64) block(192)
+__global__ void localLoader(int *out, int n) {
+  Loader l;
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  out[x] = l.init(x, n);
+}
