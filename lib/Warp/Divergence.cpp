@@ -234,13 +234,14 @@ private:
     // split of the warp of every inner block of a grid is every warp's
     // (lud's 32-thread blocks with `threadIdx.x < 16` roles), not a tail.
     // (A bound that moves with a loop, nw's wavefront `tx <= m` or a
-    // reduction's `tid < s`, stays a tail.)
+    // reduction's `tid < s`, stays a tail; so does a grid-stride loop's
+    // count.)
     const bool MovesWithALoop =
         B && (B->Condition.mentions(sym::SymbolKind::LoopIter) ||
               B->Condition.mentions(sym::SymbolKind::LoopVar));
     const unsigned Straddling =
-        L.threadsPerBlock() <= 32 && L.Grid[0] * L.Grid[1] * L.Grid[2] > 1 &&
-                !MovesWithALoop
+        B && L.threadsPerBlock() <= 32 &&
+                L.Grid[0] * L.Grid[1] * L.Grid[2] > 1 && !MovesWithALoop
             ? 0
             : 1;
     bool Repeats = false;
