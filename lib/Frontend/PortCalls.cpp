@@ -56,13 +56,7 @@ std::string effectsIn(const Stmt *S, unsigned Depth,
                       std::set<const FunctionDecl *> &Seen) {
   if (!S)
     return "";
-  const clang::Expr *Lhs = nullptr;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (BO->isAssignmentOp())
-      Lhs = BO->getLHS();
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->isIncrementDecrementOp())
-      Lhs = UO->getSubExpr();
+  const clang::Expr *Lhs = writtenLhs(S);
   if (Lhs) {
     const clang::Expr *E = strip(Lhs);
     while (true) {

@@ -175,6 +175,16 @@ const Stmt *leavesLoop(const Stmt *S, bool ContinueToo, bool InLoop,
 }
 
 /// The local variables \p S reads, by declaration.
+const clang::Expr *writtenLhs(const Stmt *S) {
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(S))
+    if (BO->isAssignmentOp())
+      return BO->getLHS();
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp())
+      return UO->getSubExpr();
+  return nullptr;
+}
+
 void readVars(const Stmt *S, std::set<const VarDecl *> &Out) {
   if (!S)
     return;
@@ -335,13 +345,7 @@ static const Stmt *findShared(const Stmt *S, const ForStmt *FS,
                               std::string &Kind) {
   if (!S)
     return nullptr;
-  const clang::Expr *Lhs = nullptr;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (BO->isAssignmentOp())
-      Lhs = BO->getLHS();
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->isIncrementDecrementOp())
-      Lhs = UO->getSubExpr();
+  const clang::Expr *Lhs = writtenLhs(S);
   if (Lhs) {
     bool Member = false;
     if (const VarDecl *V = target(Lhs, Member)) {
@@ -426,13 +430,7 @@ static void escaping(const Stmt *S, std::set<std::string> &Out) {
 static void tablesWritten(const Stmt *S, std::set<const ValueDecl *> &Out) {
   if (!S)
     return;
-  const clang::Expr *Lhs = nullptr;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (BO->isAssignmentOp())
-      Lhs = BO->getLHS();
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->isIncrementDecrementOp())
-      Lhs = UO->getSubExpr();
+  const clang::Expr *Lhs = writtenLhs(S);
   if (Lhs) {
     const clang::Expr *Base = nullptr;
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(strip(Lhs)))

@@ -35,6 +35,10 @@ void partScalars(const clang::Stmt *S, const clang::SourceManager &SM,
 const clang::Stmt *leavesLoop(const clang::Stmt *S, bool ContinueToo,
                               bool InLoop = false, bool InSwitch = false);
 
+/// What \p S writes when it is an assignment (`=`, `+=`, ...) or `++`/`--`:
+/// its left side (operand); nullptr otherwise.
+const clang::Expr *writtenLhs(const clang::Stmt *S);
+
 /// The local variables \p S reads, by declaration.
 void readVars(const clang::Stmt *S, std::set<const clang::VarDecl *> &Out);
 
