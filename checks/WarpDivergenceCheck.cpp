@@ -163,8 +163,11 @@ bool guardsWork(const KernelFacts &K, const DivergenceResult &R) {
   for (const LoopFacts &L : K.Loops)
     if (R.Branch ? Guarded(L.Guards) : L.Parent && *L.Parent == R.Loop->Id)
       return true;
+  // A `?:` under it is a select, not work of its own (divRndUp's
+  // `n % d ? 1 : 0`).
   for (const BranchFacts &B : K.Branches)
-    if (R.Branch ? Guarded(B.Guards) : InLoop(B.Loops))
+    if (B.Kind != BranchKind::Conditional &&
+        (R.Branch ? Guarded(B.Guards) : InLoop(B.Loops)))
       return true;
   return false;
 }

@@ -327,6 +327,9 @@ private:
   /// In a method called on a local object (`Loader l; l.init(...)`): its
   /// members, like a local struct's, are values, not memory accesses.
   bool ThisIsLocal = false;
+  /// Reference parameters of the calls being inlined that name a caller's
+  /// local (`RDWT53Column &column`): objects of the thread, as locals are.
+  std::set<const ValueDecl *> LocalRefs;
   unsigned FreshCounter = 0;
   // Operations (KernelFacts::Ops): each AST node is recorded once per
   // inlined instance of its function (InlineInstance; 0 in the kernel),

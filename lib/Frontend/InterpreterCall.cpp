@@ -352,6 +352,8 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
       }
       const auto *DRE = dyn_cast<DeclRefExpr>(O);
       const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (VD && LocalRefs.count(VD))
+        return true;
       return VD && VD->isLocalVarDecl() && !VD->isStaticLocal() &&
              !VD->getType()->isReferenceType() &&
              !VD->hasAttr<CUDASharedAttr>();
@@ -374,6 +376,7 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   // that local, unless the callee assigns p itself or has loops (whose
   // loop-carried analysis follows variables, not what a pointer names).
   std::vector<std::pair<const ValueDecl *, const ValueDecl *>> CopyOut;
+  std::vector<const ValueDecl *> AddedLocalRefs;
   std::vector<const ValueDecl *> Aliased;
   std::set<const ValueDecl *> CalleeAssigns;
   bool CalleeLoops = false;
@@ -411,8 +414,14 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
       QualType PT = P->getType();
       if (PT->isReferenceType() &&
           !PT.getNonReferenceType().isConstQualified()) {
-        if (const ValueDecl *L = LocalOf(A))
+        if (const ValueDecl *L = LocalOf(A)) {
           CopyOut.push_back({P, L});
+          if (PT.getNonReferenceType()->isRecordType())
+            if (const auto *LV = dyn_cast<VarDecl>(L);
+                LV && !LV->hasAttr<CUDASharedAttr>() &&
+                (LV->isLocalVarDecl() || LocalRefs.count(LV)))
+              AddedLocalRefs.push_back(P);
+        }
       } else if (PT->isPointerType()) {
         const auto *UO = dyn_cast<UnaryOperator>(A->IgnoreParenImpCasts());
         const ValueDecl *L = UO && UO->getOpcode() == UO_AddrOf
@@ -429,6 +438,7 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
       Vars[P] = eval(P->getDefaultArg());
     }
   }
+  LocalRefs.insert(AddedLocalRefs.begin(), AddedLocalRefs.end());
   Calls.push_back(loc(CE->getBeginLoc()));
   CallStack.push_back(Callee);
   unsigned SavedInstance = InlineInstance;
@@ -469,6 +479,8 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   ReturnValue = SavedRet;
   MultipleReturns = SavedMulti;
   ThisIsLocal = SavedThisIsLocal;
+  for (const ValueDecl *P : AddedLocalRefs)
+    LocalRefs.erase(P);
   return Result;
 }
 
