@@ -173,8 +173,15 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
                "warp; it multiplies the thread index in the address)");
       } else {
         Fixed[Name] = 0;
-        if (AddressSyms.count(Name))
-          R.UnknownOffset = true;
+        // Only a shift that may move the warp against 32-byte sectors
+        // leaves its alignment unknown (knodes[p[b]].keys[t] with a
+        // record of whole sectors does not).
+        if (AddressSyms.count(Name)) {
+          auto C = A.ByteOffset.coefficientOf(Name);
+          std::optional<int64_t> CV = C ? C->asConst() : std::nullopt;
+          if (!CV || *CV % 32 != 0)
+            R.UnknownOffset = true;
+        }
         if (AddressSyms.count(Name))
           Assume("'" + Name +
                  "' (not known, the same for the whole warp) keeps the "
