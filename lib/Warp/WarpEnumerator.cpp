@@ -163,8 +163,7 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
           It != O.Assumptions.end() && It->second.Equal) {
         Fixed[Name] = *It->second.Equal;
       } else if (multipliesThreads(A.ByteOffset, Name)) {
-        // 0 would make the lanes' stride vanish (a column walk read as a
-        // broadcast): take a value as for a parameter, and say so.
+        // 0 would drop the lanes' stride: a parameter's value, said.
         auto V = sym::Assumption().pick(O.DefaultParamValue, O.Variant);
         Fixed[Name] = V ? *V : O.DefaultParamValue;
         R.Chosen[Name] = Fixed[Name];
@@ -173,9 +172,7 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
                "warp; it multiplies the thread index in the address)");
       } else {
         Fixed[Name] = 0;
-        // Only a shift that may move the warp against 32-byte sectors
-        // leaves its alignment unknown (knodes[p[b]].keys[t] with a
-        // record of whole sectors does not).
+        // Unknown alignment, unless it shifts by whole 32-byte sectors.
         if (AddressSyms.count(Name)) {
           auto C = A.ByteOffset.coefficientOf(Name);
           std::optional<int64_t> CV = C ? C->asConst() : std::nullopt;
