@@ -5,15 +5,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Facts/LoopMapping.h"
+#include "PortFacts.h"
 
 #include <gtest/gtest.h>
 
 using namespace warplint;
 using namespace warplint::sym;
+using warplint::testing::iter;
+using warplint::testing::portLoop;
 
 namespace {
-
-Expr iter(const std::string &N) { return Expr::symbol(N, SymbolKind::LoopIter); }
 
 LoopFacts loopFact(unsigned Id, const std::string &Sym, unsigned Line,
                    std::optional<unsigned> Parent, int64_t Trips) {
@@ -40,16 +41,6 @@ AccessFacts access(const std::string &Base, Expr Row, Expr Col, bool Write,
   A.Loops = std::move(Loops);
   A.Text = Base + "[..][..]";
   return A;
-}
-
-PortLoop portLoop(const std::string &Var, unsigned Line,
-                  std::optional<unsigned> Parent, std::vector<unsigned> Children) {
-  PortLoop L;
-  L.Var = Var;
-  L.Loc = {"f.c", Line, 3};
-  L.Parent = Parent;
-  L.Children = std::move(Children);
-  return L;
 }
 
 /// for i < 64 { for j < 96: C[i][j] *= b;
