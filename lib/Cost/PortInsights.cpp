@@ -51,6 +51,16 @@ std::vector<SharedCandidate> sharedCandidates(const KernelFacts &K,
     if (A.Space != MemorySpace::Global || !A.IsRead || A.IsWrite ||
         A.Base.empty() || A.Loops.empty())
       continue;
+    // A value that differs between threads other than their index
+    // (`data[idx[i] + k]`, idx[i] loaded per thread) leaves unknown which
+    // threads read one element: nothing is claimed.
+    std::map<std::string, sym::Expr> Syms;
+    A.Index.collectSymbols(Syms);
+    if (std::any_of(Syms.begin(), Syms.end(), [](const auto &S) {
+          return S.second.symbolKind() != sym::SymbolKind::ThreadIdx &&
+                 S.second.symbolThreadDependent();
+        }))
+      continue;
     int64_t Sharing = 1;
     for (unsigned D = 0; D < 3; ++D)
       if (L.Block[D] > 1 && !A.Index.mentions(sym::threadIdx(Dims[D]).name()))

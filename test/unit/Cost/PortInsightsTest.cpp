@@ -104,3 +104,26 @@ TEST(PortInsightsTest, MixedClassesOfOneArray) {
 }
 
 } // namespace
+
+TEST(PortInsightsTest, AnIndexLoadedPerThreadSharesNothingKnown) {
+  // data[idx[i] + k] with i = threadIdx.x: idx[i] is a value that differs
+  // between threads, though the index names no threadIdx. Which threads
+  // read one element is not known: no advice. The same read through a
+  // value every thread shares (idx[0] + k) is shared by the block.
+  Expr K = Expr::symbol("k", SymbolKind::LoopIter);
+  Expr PerThread = Expr::symbol("idx[i]", SymbolKind::Unknown, true);
+  Expr Uniform = Expr::symbol("idx[0]", SymbolKind::Unknown, false);
+  KernelFacts F;
+  F.Accesses = {read("data", PerThread + K, {0})};
+  InstructionCounts IC;
+  IC.Accesses.resize(1);
+  IC.Accesses[0].Class = AccessClass::Unclassified;
+  IC.Accesses[0].PerThread = 64;
+  LaunchConfig L;
+  L.Block = {256, 1, 1};
+  EXPECT_TRUE(sharedCandidates(F, L, IC).empty());
+  F.Accesses[0].Index = Uniform + K;
+  std::vector<SharedCandidate> S = sharedCandidates(F, L, IC);
+  ASSERT_EQ(S.size(), 1u);
+  EXPECT_EQ(S[0].ThreadsSharing, 256);
+}
