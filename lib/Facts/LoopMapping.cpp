@@ -167,6 +167,29 @@ static bool separatedIndex(
   return G > 0 && Trips && *Trips >= 1 && uint64_t(C) * uint64_t(*Trips - 1) < G;
 }
 
+/// Accesses of different widths (`p[k].assign`, 8 bytes, and `p[k].cost`,
+/// 4, in one array of structures): their byte offsets, A's bytes [a, a +
+/// EA) and B's [b, b + EB), meet when -EB < b - a < EA. In two iterations
+/// b - a is C x t (t != 0) plus d plus the inner loops' terms: apart when
+/// no nonzero multiple of C falls in the window that leaves.
+static bool separatedBytes(const AccessFacts &A, const AccessFacts &B,
+                           const std::string &Iter,
+                           const std::map<std::string, std::optional<int64_t>> &Inner) {
+  const int64_t EA = int64_t(A.ElementSize), EB = int64_t(B.ElementSize);
+  std::optional<SplitIndex> SA = split(A.Index * sym::Expr(EA), Iter, Inner);
+  std::optional<SplitIndex> SB = split(B.Index * sym::Expr(EB), Iter, Inner);
+  if (!SA || !SB || SA->C == 0 || SA->C != SB->C || !SA->Bounded ||
+      !SB->Bounded)
+    return false;
+  std::optional<int64_t> D = (SB->Rest - SA->Rest).asConst();
+  if (!D)
+    return false;
+  const int64_t C = SA->C < 0 ? -SA->C : SA->C;
+  const int64_t Lo = *D + SB->Lo - SA->Hi, Hi = *D + SB->Hi - SA->Lo;
+  // C x t must avoid (-EB - d', EA - d') for every d' in [Lo, Hi].
+  return EA - 1 - Lo < C && -EB + 1 - Hi > -C;
+}
+
 /// The flattened indices separated, or, for accesses with one subscript
 /// per dimension of the array, one dimension whose subscripts are (two
 /// elements differ where one subscript does: `C[ii + i][jj + j]` in two
@@ -175,6 +198,8 @@ static bool separated(const AccessFacts &A, const AccessFacts &B,
                       const std::string &Iter,
                       const std::map<std::string, std::optional<int64_t>> &Inner,
                       std::optional<int64_t> Trips) {
+  if (A.ElementSize && B.ElementSize && A.ElementSize != B.ElementSize)
+    return separatedBytes(A, B, Iter, Inner);
   if (separatedIndex(A.Index, B.Index, Iter, Inner, Trips))
     return true;
   if (A.Subscripts.size() < 2 || A.Subscripts.size() != B.Subscripts.size())
@@ -199,6 +224,9 @@ const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id) {
 /// need this (symmat[j1][j2] and symmat[j2][j1] with j2 > j1).
 static bool provedApart(const AccessFacts &W, const AccessFacts &A,
                         const LoopFacts &F, const KernelFacts &Seq) {
+  // Indices in units of different widths are not comparable here.
+  if (W.ElementSize != A.ElementSize)
+    return false;
   std::set<std::string> Own = innerIterations(F, Seq);
   Own.insert(F.IterSymbol);
   return accessesApart(W, A, Own, F.IterSymbol, F.IterSymbol, Seq);

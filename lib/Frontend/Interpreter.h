@@ -292,6 +292,10 @@ public:
   /// the function never written through (`w[k] = pool`), nor used
   /// otherwise than subscripted.
   std::set<std::string> PortRowTables;
+  /// The members read through a pointer parameter that hold one value
+  /// while the function runs (readOnlyMembers: "points->num"): a
+  /// parameter by that name, which --assume gives.
+  std::set<std::string> PortValueMembers;
 
   Value eval(const clang::Expr *E);
   std::string text(const clang::Expr *E) const;

@@ -416,6 +416,11 @@ Value Interpreter::evalImplicitCast(const ImplicitCastExpr *IC) {
     // M.width of a by-value struct parameter, grid.x of a dim3: values
     // the interpreter keeps, not places in memory.
     const auto *ME = dyn_cast<MemberExpr>(strip(IC->getSubExpr()));
+    if (ME && ME->isArrow() && !PortValueMembers.empty()) {
+      Value V = evalMember(ME); // `points->num` (--port)
+      if (V.Kind == Value::Scalar || V.Kind == Value::Pointer)
+        return V;
+    }
     if (ME && !ME->isArrow()) {
       LValue LV = evalLValue(ME);
       if (LV.Kind == LValue::Memory)
@@ -485,6 +490,37 @@ Value Interpreter::evalExplicitCast(const ExplicitCastExpr *CE) {
 }
 
 Value Interpreter::evalMember(const MemberExpr *ME) {
+  // --port: `points->num`, a member of a struct the function reads through
+  // a parameter and never writes, holds one value while it runs (as an
+  // rvalue only: evalImplicitCast asks).
+  if (ME->isArrow() && !PortValueMembers.empty() &&
+      (ME->getType()->isIntegralOrEnumerationType() ||
+       ME->getType()->isPointerType()))
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      if (isa<ParmVarDecl>(DRE->getDecl())) {
+        const std::string Name = DRE->getDecl()->getName().str() + "->" +
+                                 ME->getMemberDecl()->getName().str();
+        if (PortValueMembers.count(Name)) {
+          // `points->coord`: an array of the device's memory by that name,
+          // as a pointer parameter is.
+          if (ME->getType()->isPointerType()) {
+            const std::string Note =
+                "'" + Name + "' is read once (the function never writes a "
+                "member of that name): an array of device memory of its "
+                "own, as a pointer parameter is";
+            if (std::find(Out.PortNotes.begin(), Out.PortNotes.end(), Note) ==
+                Out.PortNotes.end())
+              Out.PortNotes.push_back(Note);
+            return Value::pointer(Name, MemorySpace::Global, SymExpr(0));
+          }
+          SymExpr S = SymExpr::symbol(Name, SymbolKind::Param);
+          noteSymbol(S, "a member the function reads and never writes, "
+                        "one value while it runs",
+                     ME->getExprLoc());
+          return Value::scalar(S);
+        }
+      }
   // dim3 components and members of by-value struct parameters.
   if (!ME->isArrow()) {
     Value B = eval(ME->getBase());

@@ -32,6 +32,7 @@ struct PortSource::Impl {
   std::vector<Distribution> Distributed;
   /// Pointer tables whose rows are separate arrays (rowTables).
   std::set<std::string> RowTables;
+  std::set<std::string> ValueMembers; ///< readOnlyMembers
 };
 
 PortSource::PortSource(std::unique_ptr<Impl> I) : P(std::move(I)) {}
@@ -433,12 +434,14 @@ PortSource::load(llvm::StringRef File, llvm::StringRef Function,
     for (PortLoop &L : I->Loops)
       L.Escaping.assign(Escaping.begin(), Escaping.end());
     rowTables(*I->F, Escaping, I->RowTables);
+    readOnlyMembers(*I->F, I->ValueMembers);
   }
   I->Seq = extractFunctionFacts(*I->F, Ctx,
                                 [&](Interpreter &In) {
                                   In.ArrayPointerSubscripts = true;
                                   In.PortRows = true;
                                   In.PortRowTables = I->RowTables;
+                                  In.PortValueMembers = I->ValueMembers;
                                   In.runKernel(*I->F);
                                 });
   distribute(*I, Ctx);
@@ -501,6 +504,7 @@ KernelFacts PortSource::kernel(const LoopMapping &M) const {
         In.PortSplit[P->Stmts[O]] = std::move(Skips);
     }
     In.PortRowTables = P->RowTables;
+    In.PortValueMembers = P->ValueMembers;
     In.runPorted(*P->F,
                  P->Stmts[M.InThread.empty() ? M.Root : M.InThread.front()]);
   });

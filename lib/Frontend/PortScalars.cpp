@@ -460,6 +460,48 @@ void rowTables(const FunctionDecl &F, const std::set<std::string> &Escaping,
   }
 }
 
+static void membersWritten(const Stmt *S, std::set<std::string> &Fields,
+                           std::set<const ValueDecl *> &Passed) {
+  if (!S)
+    return;
+  auto MemberOf = [](const clang::Expr *E) -> const MemberExpr * {
+    return dyn_cast<MemberExpr>(strip(E));
+  };
+  if (const clang::Expr *Lhs = writtenLhs(S))
+    if (const MemberExpr *ME = MemberOf(Lhs))
+      Fields.insert(ME->getMemberDecl()->getName().str());
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const MemberExpr *ME = MemberOf(UO->getSubExpr()))
+        Fields.insert(ME->getMemberDecl()->getName().str());
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    for (const clang::Expr *A : CE->arguments())
+      if (const auto *D = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts()))
+        Passed.insert(D->getDecl());
+  for (const Stmt *C : S->children())
+    membersWritten(C, Fields, Passed);
+}
+
+void readOnlyMembers(const FunctionDecl &F, std::set<std::string> &Out) {
+  std::set<std::string> Fields;
+  std::set<const ValueDecl *> Passed;
+  membersWritten(F.getBody(), Fields, Passed);
+  for (const ParmVarDecl *P : F.parameters()) {
+    const QualType T = P->getType();
+    if (!T->isPointerType() || !T->getPointeeType()->isRecordType() ||
+        Passed.count(P) || writesVar(F.getBody(), P))
+      continue;
+    const auto *RD = T->getPointeeType()->getAsRecordDecl();
+    if (!RD)
+      continue;
+    for (const FieldDecl *FD : RD->fields())
+      if ((FD->getType()->isIntegralOrEnumerationType() ||
+           FD->getType()->isPointerType()) &&
+          !Fields.count(FD->getName().str()))
+        Out.insert(P->getName().str() + "->" + FD->getName().str());
+  }
+}
+
 void escapingArrays(const FunctionDecl &F, std::set<std::string> &Out) {
   escaping(F.getBody(), Out);
 }

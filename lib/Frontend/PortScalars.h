@@ -90,6 +90,14 @@ void rowTables(const clang::FunctionDecl &F,
                const std::set<std::string> &Escaping,
                std::set<std::string> &Out);
 
+/// The members of a struct that \p F reads through a pointer parameter
+/// (`points->num`) and that hold one value while it runs: the parameter is
+/// never assigned, nor passed whole to a call, and no member of that name
+/// is written anywhere in \p F (by any base: `q->num = 0` may be the same
+/// struct). Integer members (a size) and pointers (an array of the
+/// device's memory), as "PARAM->MEMBER".
+void readOnlyMembers(const clang::FunctionDecl &F, std::set<std::string> &Out);
+
 /// Whether \p Target is \p S or inside it.
 bool holdsStmt(const clang::Stmt *S, const clang::Stmt *Target);
 

@@ -76,9 +76,18 @@ struct Cursor {
   std::string name() {
     skip();
     size_t B = P;
-    while (P < S.size() && (std::isalnum(static_cast<unsigned char>(S[P])) ||
-                            S[P] == '_' || S[P] == '.'))
-      ++P;
+    // A member through a pointer (`points->num`) is one name.
+    while (P < S.size()) {
+      if (std::isalnum(static_cast<unsigned char>(S[P])) || S[P] == '_' ||
+          S[P] == '.')
+        ++P;
+      else if (P > B && S.compare(P, 2, "->") == 0 && P + 2 < S.size() &&
+               (std::isalpha(static_cast<unsigned char>(S[P + 2])) ||
+                S[P + 2] == '_'))
+        P += 2;
+      else
+        break;
+    }
     return S.substr(B, P - B);
   }
   std::optional<int64_t> integer() {

@@ -141,6 +141,34 @@ TEST(LoopMappingTest, ShiftedReadOfAWrittenArrayIsADependence) {
   EXPECT_TRUE(parallelLoops(Loops, Seq)[0].Parallel);
 }
 
+TEST(LoopMappingTest, FieldsOfDifferentWidthsInAnArrayOfStructures) {
+  // struct { float w; float *c; long assign; float cost; } p[64] (32
+  // bytes): for k < 64: p[k].assign = 0; p[k].cost = z. In elements of
+  // their own widths: assign at 4k + 2 (8 bytes), cost at 8k + 6 (4): the
+  // bytes 32k + 16 .. 32k + 28 are each iteration's own.
+  KernelFacts Seq;
+  Seq.Loops = {loopFact(0, "k", 1, std::nullopt, 64)};
+  Expr K = iter("k");
+  Seq.Accesses = {access("p", K * 4 + 2, true, {0}, "p[k].assign"),
+                  access("p", K * 8 + 6, true, {0}, "p[k].cost")};
+  Seq.Accesses[0].ElementSize = 8;
+  std::vector<PortLoop> Loops{portLoop("k", 1, std::nullopt, {}, false)};
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_TRUE(V[0].Parallel) << V[0].Why;
+  // A 4-byte write at 8k + 12 (index 2k + 3) lands in the next iteration's
+  // 8-byte element at 8(k + 1) (index k): a dependence.
+  Seq.Accesses = {access("q", K, true, {0}, "q[k]"),
+                  access("q", K * 2 + 3, true, {0}, "((float *)q)[2k + 3]")};
+  Seq.Accesses[0].ElementSize = 8;
+  V = parallelLoops(Loops, Seq);
+  EXPECT_FALSE(V[0].Parallel);
+  EXPECT_NE(V[0].Why.find("may touch one element of 'q'"), std::string::npos)
+      << V[0].Why;
+  // At 8k + 4 (index 2k + 1) it stays inside its own iteration's element.
+  Seq.Accesses[1].Index = K * 2 + 1;
+  EXPECT_TRUE(parallelLoops(Loops, Seq)[0].Parallel);
+}
+
 TEST(LoopMappingTest, InnerLoopTermsWithinOneRowStaySeparate) {
   // for j < 64: for i < 64: A[i][j] = 0 (column j of a 64-wide matrix):
   // j's coefficient 1, i's 64: the GCD test separates the iterations of j.

@@ -19,6 +19,16 @@ TEST(AssumptionsTest, ParsesClauses) {
   EXPECT_EQ(A["n"].str("n"), "n >= 1024, n % 32 == 0");
 }
 
+TEST(AssumptionsTest, AMemberThroughAPointerIsOneName) {
+  std::map<std::string, Assumption> A;
+  EXPECT_EQ(parseAssumptions("points->num == 4096, p->dim>2", A), "");
+  EXPECT_EQ(A["points->num"].Equal, 4096);
+  EXPECT_EQ(A["p->dim"].Min, 3);
+  // An arrow with no member after it is not part of the name.
+  EXPECT_NE(parseAssumptions("p-> == 3", A).find("expected ==, >=, >, <=, <"),
+            std::string::npos);
+}
+
 TEST(AssumptionsTest, RejectsWhatItCannotRead) {
   std::map<std::string, Assumption> A;
   EXPECT_NE(parseAssumptions("n != 3", A).find("expected ==, >=, >, <=, <"),
