@@ -43,6 +43,26 @@ public:
         return V->getName().str();
     return "";
   }
+  /// The structs declared outside the loop that its body writes, member by
+  /// member or whole, and reads only where this iteration has set what it
+  /// reads (`d.x = a[i]; ... d.x`), their address never taken: each
+  /// iteration's own, like a scalar written before it is read. Call after
+  /// firstCarried.
+  std::set<const VarDecl *> privateStructs() const {
+    std::set<const VarDecl *> R;
+    for (const VarDecl *V : StructsWritten)
+      if (!StructsReadFirst.count(V) && !StructsEscaping.count(V))
+        R.insert(V);
+    return R;
+  }
+  /// The structs of privateStructs, by name (their value after the loop
+  /// is the last iteration's, like writtenNames' scalars).
+  std::vector<std::string> privateStructNames() const {
+    std::vector<std::string> R;
+    for (const VarDecl *V : privateStructs())
+      R.push_back(V->getName().str());
+    return R;
+  }
   /// The scalars declared outside the loop that its body writes, but for
   /// the induction variables of loops inside it: their value after the
   /// loop is the last iteration's.
@@ -103,6 +123,8 @@ private:
     }
   }
   std::set<const ValueDecl *> Seen, Written, ReadFirst;
+  /// Structs declared outside (privateStructs).
+  std::set<const VarDecl *> StructsWritten, StructsReadFirst, StructsEscaping;
   /// Uses as a sum's accumulator, and any other use.
   std::set<const ValueDecl *> SumUse, OtherUse;
   /// Variables declared outside that loops inside take as their induction
@@ -149,29 +171,130 @@ private:
   /// after it only when every branch makes them; a loop's body's not at
   /// all (it may not run).
   std::set<const ValueDecl *> Definite;
+  /// The same for the members of structs declared outside: a struct and
+  /// the path of the member set ("" for the whole struct, "x", "p.x").
+  std::set<std::pair<const VarDecl *, std::string>> DefiniteMembers;
   void walkBranches(const Stmt *A, const Stmt *B, bool Discarded) {
     const std::set<const ValueDecl *> Before = Definite;
+    const auto BeforeM = DefiniteMembers;
     walk(A, Discarded);
     const std::set<const ValueDecl *> AfterA = Definite;
+    const auto AfterAM = DefiniteMembers;
     Definite = Before;
+    DefiniteMembers = BeforeM;
     walk(B, Discarded);
     std::set<const ValueDecl *> Both = Before;
-    if (A && B)
+    auto BothM = BeforeM;
+    if (A && B) {
       for (const ValueDecl *V : AfterA)
         if (Definite.count(V))
           Both.insert(V);
+      for (const auto &M : AfterAM)
+        if (DefiniteMembers.count(M))
+          BothM.insert(M);
+    }
     Definite = std::move(Both);
+    DefiniteMembers = std::move(BothM);
   }
   void walkMaybe(const Stmt *S, bool Discarded) {
     const std::set<const ValueDecl *> Before = Definite;
+    const auto BeforeM = DefiniteMembers;
     walk(S, Discarded);
     Definite = Before;
+    DefiniteMembers = BeforeM;
+  }
+
+  /// `d`, `d.x`, `d.p.x` with d a local struct declared outside the loop:
+  /// d, and the member's path ("" for d itself).
+  const VarDecl *trackedStruct(const clang::Expr *E, std::string &Path) const {
+    E = strip(E)->IgnoreImpCasts();
+    Path.clear();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      Path = ME->getMemberDecl()->getName().str() +
+             (Path.empty() ? "" : "." + Path);
+      E = strip(ME->getBase())->IgnoreImpCasts();
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(E);
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V || isa<ParmVarDecl>(V) || !V->isLocalVarDecl() ||
+        V->isStaticLocal() || !V->getType()->isRecordType())
+      return nullptr;
+    if (SM.isBeforeInTranslationUnit(FS->getBeginLoc(), V->getLocation()) &&
+        SM.isBeforeInTranslationUnit(V->getLocation(), FS->getEndLoc()))
+      return nullptr;
+    return V;
+  }
+  /// Whether this iteration has set all of member \p Path of \p V: it,
+  /// a struct around it, or every member inside it.
+  bool setAll(const VarDecl *V, const std::string &Path, QualType T) const {
+    if (DefiniteMembers.count({V, ""}) ||
+        (!Path.empty() && DefiniteMembers.count({V, Path})))
+      return true;
+    for (size_t P = Path.find('.'); P != std::string::npos;
+         P = Path.find('.', P + 1))
+      if (DefiniteMembers.count({V, Path.substr(0, P)}))
+        return true;
+    const auto *RD = T->getAsRecordDecl();
+    if (!RD || RD->field_empty() || RD->isUnion())
+      return false;
+    for (const FieldDecl *F : RD->fields())
+      if (!setAll(V,
+                  (Path.empty() ? "" : Path + ".") + F->getName().str(),
+                  F->getType()))
+        return false;
+    return true;
+  }
+  void structRead(const VarDecl *V, const std::string &Path, QualType T) {
+    if (!setAll(V, Path, T))
+      StructsReadFirst.insert(V);
+  }
+  void structWrite(const VarDecl *V, const std::string &Path) {
+    StructsWritten.insert(V);
+    DefiniteMembers.insert({V, Path});
   }
   /// \p Discarded: S is a statement whose value is not used (a sum's
   /// update must be one: `x = (s += e)` reads s).
   void walk(const Stmt *S, bool Discarded = false) {
     if (!S)
       return;
+    std::string Path;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->isAssignmentOp())
+        if (const VarDecl *V = trackedStruct(BO->getLHS(), Path)) {
+          if (BO->isCompoundAssignmentOp())
+            structRead(V, Path, BO->getLHS()->getType());
+          walk(BO->getRHS());
+          structWrite(V, Path);
+          return;
+        }
+    if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp())
+        if (const VarDecl *V = trackedStruct(UO->getSubExpr(), Path)) {
+          structRead(V, Path, UO->getSubExpr()->getType());
+          structWrite(V, Path);
+          return;
+        }
+      if (UO->getOpcode() == UO_AddrOf)
+        if (const VarDecl *V = trackedStruct(UO->getSubExpr(), Path)) {
+          StructsEscaping.insert(V);
+          return;
+        }
+    }
+    // `d = e` of a struct type: an operator= call in C++.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+        if (const VarDecl *V = trackedStruct(OC->getArg(0), Path)) {
+          walk(OC->getArg(1));
+          structWrite(V, Path);
+          return;
+        }
+    if (const auto *E = dyn_cast<clang::Expr>(S))
+      if (const VarDecl *V = trackedStruct(E, Path)) {
+        structRead(V, Path, E->getType());
+        return;
+      }
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (const VarDecl *V = tracked(BO->getLHS())) {
         if (BO->getOpcode() == BO_Assign) {
@@ -240,12 +363,15 @@ private:
       walk(FS2->getInit(), true);
       walk(FS2->getCond());
       const std::set<const ValueDecl *> Before = Definite;
+      const auto BeforeM = DefiniteMembers;
       walk(FS2->getInc(), true);
       walk(FS2->getBody(), true);
       // A body that may not run sets nothing for sure; nor one that a
       // `break` or `continue` (or a jump out) may cut short before a write.
-      if (!runsOnce(FS2) || leavesLoop(FS2->getBody(), true))
+      if (!runsOnce(FS2) || leavesLoop(FS2->getBody(), true)) {
         Definite = Before;
+        DefiniteMembers = BeforeM;
+      }
       return;
     }
     if (const auto *WS = dyn_cast<WhileStmt>(S)) {

@@ -117,12 +117,18 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
   L.Loc = Locs.loc(FS->getBeginLoc());
   L.Parent = Parent;
   int64_t Step = 1;
+  std::set<const VarDecl *> PrivateStructs;
   if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
     L.Var = IV->getName().str();
     L.Step = Step;
     CarriedScalars CS(FS, IV, Ctx);
     std::string Carried = CS.firstCarried();
     L.WrittenScalars = CS.writtenNames();
+    // A struct each iteration sets before it reads it is its own too; its
+    // value after the loop, like a scalar's, is checked below.
+    PrivateStructs = CS.privateStructs();
+    for (const std::string &N : CS.privateStructNames())
+      L.WrittenScalars.push_back(N);
     if (!Carried.empty())
       L.NotMappable = "the scalar '" + Carried +
                       "' is carried from one iteration to the next";
@@ -173,7 +179,8 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
   {
     std::string Name, Kind;
     if (const Stmt *W = sharedWrite({FS->getBody()}, FS, *P.F,
-                                    Ctx.getSourceManager(), Name, Kind)) {
+                                    Ctx.getSourceManager(), Name, Kind,
+                                    PrivateStructs)) {
       L.NotMappable = "it writes '" + Name + "' (line " +
                       Line(W->getBeginLoc()) + "), " + Kind +
                       ": every thread would write the same one";
@@ -228,7 +235,10 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
           continue;
         L.LiveOutScalars.push_back(V->getName().str());
         if (L.NotMappable.empty())
-          L.NotMappable = "the scalar '" + V->getName().str() +
+          L.NotMappable = std::string(V->getType()->isRecordType()
+                                          ? "the struct '"
+                                          : "the scalar '") +
+                          V->getName().str() +
                           "' it writes is read after it (line " + Line(At) +
                           "): each thread would leave its own value";
       }
@@ -295,10 +305,14 @@ static void splitOnce(PortSource::Impl &P, ASTContext &Ctx) {
     C.Sums.clear();
     C.LocalArrays.clear();
     int64_t Step = 1;
+    std::set<const VarDecl *> PrivateStructs;
     if (const ValueDecl *IV = portInductionVar(FS, Ctx, Step)) {
       CarriedScalars CS(FS, IV, Ctx);
       std::string Carried = CS.firstCarried(&Kept);
       C.WrittenScalars = CS.writtenNames();
+      PrivateStructs = CS.privateStructs();
+      for (const std::string &N : CS.privateStructNames())
+        C.WrittenScalars.push_back(N);
       if (!Carried.empty())
         C.NotMappable = "the scalar '" + Carried +
                         "' is carried from one iteration to the next";
@@ -327,7 +341,8 @@ static void splitOnce(PortSource::Impl &P, ASTContext &Ctx) {
     }
     {
       std::string Name, Kind;
-      if (sharedWrite(Kept, FS, *P.F, Ctx.getSourceManager(), Name, Kind)) {
+      if (sharedWrite(Kept, FS, *P.F, Ctx.getSourceManager(), Name, Kind,
+                      PrivateStructs)) {
         C.NotMappable = "it writes '" + Name + "', " + Kind +
                         ": every thread would write the same one";
         C.Sums.clear();

@@ -341,6 +341,7 @@ static const VarDecl *target(const clang::Expr *E, bool &Member) {
 
 static const Stmt *findShared(const Stmt *S, const ForStmt *FS,
                               const std::set<const VarDecl *> &Taken,
+                              const std::set<const VarDecl *> &Private,
                               const SourceManager &SM, std::string &Name,
                               std::string &Kind) {
   if (!S)
@@ -357,9 +358,10 @@ static const Stmt *findShared(const Stmt *S, const ForStmt *FS,
         Kind = V->isStaticLocal() ? "a static variable" : "a global variable";
         return S;
       }
-      if (Outside && Member && !V->hasGlobalStorage()) {
+      if (Outside && Member && !V->hasGlobalStorage() && !Private.count(V)) {
         Name = V->getName().str();
-        Kind = "a struct declared outside the loop";
+        Kind = "a struct declared outside the loop, which an iteration "
+               "reads before setting it (or whose address it takes)";
         return S;
       }
       if (Outside && !Member && Taken.count(V) &&
@@ -371,7 +373,7 @@ static const Stmt *findShared(const Stmt *S, const ForStmt *FS,
     }
   }
   for (const Stmt *C : S->children())
-    if (const Stmt *R = findShared(C, FS, Taken, SM, Name, Kind))
+    if (const Stmt *R = findShared(C, FS, Taken, Private, SM, Name, Kind))
       return R;
   return nullptr;
 }
@@ -379,11 +381,12 @@ static const Stmt *findShared(const Stmt *S, const ForStmt *FS,
 const Stmt *sharedWrite(const std::vector<const Stmt *> &Parts,
                         const ForStmt *FS, const FunctionDecl &F,
                         const SourceManager &SM, std::string &Name,
-                        std::string &Kind) {
+                        std::string &Kind,
+                        const std::set<const VarDecl *> &Private) {
   std::set<const VarDecl *> Taken;
   addressTaken(F.getBody(), Taken);
   for (const Stmt *P : Parts)
-    if (const Stmt *R = findShared(P, FS, Taken, SM, Name, Kind))
+    if (const Stmt *R = findShared(P, FS, Taken, Private, SM, Name, Kind))
       return R;
   return nullptr;
 }

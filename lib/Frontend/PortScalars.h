@@ -56,12 +56,14 @@ clang::SourceLocation readAfter(const clang::VarDecl *V,
 /// a scalar that threads would share: a global or static variable, a
 /// member of a struct declared outside the loop, or a local declared
 /// outside it whose address the function takes. Its name in \p Name and
-/// kind in \p Kind; nullptr when none.
+/// kind in \p Kind; nullptr when none. The structs of \p Private are
+/// each iteration's own (CarriedScalars::privateStructs).
 const clang::Stmt *sharedWrite(const std::vector<const clang::Stmt *> &Parts,
                                const clang::ForStmt *FS,
                                const clang::FunctionDecl &F,
                                const clang::SourceManager &SM,
-                               std::string &Name, std::string &Kind);
+                               std::string &Name, std::string &Kind,
+                               const std::set<const clang::VarDecl *> &Private = {});
 
 /// The first call in \p Parts (statements of the loop \p FS) that may
 /// change what the port does not see: one to a function with no body in
