@@ -68,7 +68,7 @@ double dynamicCount(const KernelFacts &K, const AccessFacts &A,
             return *AIt->second.Equal;
           if (auto It = L.Args.find(Name); It != L.Args.end())
             return It->second;
-          addOnce(Assumptions, "'" + Name + "' = " +
+          addOnce(Assumptions, "'" + sym::displayName(Name) + "' = " +
                                    std::to_string(O.DefaultParamValue) +
                                    " in the trip count of the loop at line " +
                                    std::to_string(Loop->Loc.Line));

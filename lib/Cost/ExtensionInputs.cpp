@@ -72,7 +72,7 @@ loopEnvironment(const KernelFacts &K, const LaunchConfig &L,
       if (AIt != E.Assumptions.end())
         V = AIt->second.pick(V, E.Variant).value_or(V);
       Fixed[Name] = V;
-      addOnce(Assumptions, "'" + Name + "' = " + std::to_string(V) +
+      addOnce(Assumptions, "'" + sym::displayName(Name) + "' = " + std::to_string(V) +
                                " in the loop bounds of the L2 trace (its "
                                "value is not known)");
     }

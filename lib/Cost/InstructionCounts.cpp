@@ -130,7 +130,7 @@ private:
         int64_t V = O.Enum.DefaultParamValue;
         if (AIt != O.Enum.Assumptions.end())
           V = AIt->second.pick(V, 0).value_or(V);
-        addOnce(Assumptions, "'" + Name + "' = " + std::to_string(V) +
+        addOnce(Assumptions, "'" + sym::displayName(Name) + "' = " + std::to_string(V) +
                                  " in the trip count of " + lineOf(Lp) +
                                  " (its value is not known)");
         return V;
@@ -158,7 +158,7 @@ private:
     auto Hi = Lp.TripCount->evaluate(
         [&](const sym::Expr &S) { return Resolve(S, true); });
     if (!Lo || !Hi || Failed)
-      return unknown(Lp, "its trip count " + Lp.TripCount->str() +
+      return unknown(Lp, "its trip count " + Lp.TripCount->text() +
                              " depends on '" + FailedOn +
                              "', whose value is not known");
     double T = std::max(0.0, (double(*Lo) + double(*Hi)) / 2);

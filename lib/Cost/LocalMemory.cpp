@@ -33,19 +33,19 @@ std::string unknownAtCompileTime(const KernelFacts &K, const CompiledShape &Shap
                std::to_string(L.Loc.Line) +
                "), which the compiler does not unroll fully";
       }
-    return "the loop counter '" + N + "'";
+    return "the loop counter '" + sym::displayName(N) + "'";
   case sym::SymbolKind::ThreadIdx:
   case sym::SymbolKind::BlockIdx:
-    return "'" + N + "'";
+    return "'" + sym::displayName(N) + "'";
   case sym::SymbolKind::BlockDim:
   case sym::SymbolKind::GridDim:
-    return "'" + N + "', known only at launch";
+    return "'" + sym::displayName(N) + "', known only at launch";
   case sym::SymbolKind::Param:
-    return "the parameter '" + N + "'";
+    return "the parameter '" + sym::displayName(N) + "'";
   case sym::SymbolKind::Unknown:
-    return "'" + N + "', a value known only at run time";
+    return "'" + sym::displayName(N) + "', a value known only at run time";
   }
-  return "'" + N + "'";
+  return "'" + sym::displayName(N) + "'";
 }
 
 /// The linear index of a thread in its block, and of the block in the grid.

@@ -46,8 +46,8 @@ AccessFacts sharedAt(const AccessFacts &Like, const SharedBufferFacts &Buf,
                                       : std::vector<sym::Expr>{Px, Py};
   S.Index = S.Subscripts[0] * sym::Expr(*Buf.Dims[1]) + S.Subscripts[1];
   S.ByteOffset = S.Index * sym::Expr(Like.ElementSize);
-  S.Text = fmt::format("{}[{}][{}]", Buf.Name, S.Subscripts[0].str(),
-                       S.Subscripts[1].str());
+  S.Text = fmt::format("{}[{}][{}]", Buf.Name, S.Subscripts[0].text(),
+                       S.Subscripts[1].text());
   S.Loc = Like.Loc;
   S.Calls = Like.Calls;
   S.Loops = Like.Loops;
@@ -352,7 +352,7 @@ std::optional<KernelVariant> stageStore(const KernelFacts &K, const LaunchConfig
       "(threadIdx.x and u exchanged), so that threadIdx.x walks consecutive "
       "elements",
       W.ElementType.empty() ? "T" : W.ElementType, Buf.Name, Bx, Bx, Buf.Name,
-      U.str(), Buf.Name, W2.Index.str());
+      U.text(), Buf.Name, W2.Index.text());
   return X;
 }
 

@@ -271,7 +271,7 @@ std::string describeDecisions(
   std::string S;
   for (size_t I = 0; I < Decisions.size(); ++I)
     S += std::string(I ? (I + 1 == Decisions.size() ? " and " : ", ") : "") +
-         "'" + Decisions[I].first.str() + "' is " +
+         "'" + Decisions[I].first.text() + "' is " +
          (Decisions[I].second ? "true" : "false");
   return S;
 }
@@ -370,7 +370,7 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
           C.Assumptions.push_back("gridDim." + std::string(1, "xyz"[I]) +
                                   " = " + std::to_string(Opts.DefaultGrid[I]) +
                                   " (the launch computes it as '" +
-                                  GD[I]->str() + "')");
+                                  GD[I]->text() + "')");
         }
       }
     } else {

@@ -479,7 +479,7 @@ loopTripCount(const PortLoop &L, const KernelFacts &Seq,
         for (size_t G = 0; G < Give.size(); ++G)
           How += (G ? ", " : "") + Give[G];
       }
-      Why = "the trip count of " + Where + " is " + F->TripCount->str() +
+      Why = "the trip count of " + Where + " is " + F->TripCount->text() +
             ", not a constant: " + How;
       return std::nullopt;
     }
@@ -496,7 +496,7 @@ loopTripCount(const PortLoop &L, const KernelFacts &Seq,
                                     std::max<int64_t>(*B, 0) + 1) / 2, 0);
   // The host loops' variables have their values by now (their middle
   // one, or --assume's): what is left are loops mapped with this one.
-  *Averaged = "the trip count of " + Where + " is " + F->TripCount->str() +
+  *Averaged = "the trip count of " + Where + " is " + F->TripCount->text() +
               ", which changes with the loops mapped with it: the grid "
               "takes its mean, " + std::to_string(Mean) +
               ", as many threads as the triangle has iterations (a port "

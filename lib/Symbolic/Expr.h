@@ -44,6 +44,11 @@ enum class SymbolKind {
 
 const char *toString(SymbolKind K);
 
+/// A symbol's name as the source has it: the suffixes the frontend adds to
+/// keep values apart (`i#2`, a second `i`; `m@loop0`, m as a loop changes
+/// it; `n?3`, a value of a dry run) dropped.
+std::string displayName(const std::string &Name);
+
 enum class Op {
   Const,
   Sym,
@@ -140,6 +145,9 @@ public:
 
   /// C-like text, e.g. "blockDim.x*blockIdx.x + threadIdx.x".
   std::string str() const;
+  /// The same for a message to the user: each symbol by its name in the
+  /// source (displayName), not the name that keeps it apart from others.
+  std::string text() const;
 
   /// Structural total order (equality is polynomial equality).
   int compare(const Expr &O) const;

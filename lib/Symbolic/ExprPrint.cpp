@@ -1,10 +1,13 @@
 //===- ExprPrint.cpp - Expressions as C-like text -------------------------===//
 #include "ExprInternal.h"
 
+#include <cctype>
+
 namespace warplint {
 namespace sym {
 
 static void print(const Expr &E, std::string &Out);
+static thread_local bool Display = false; // symbols by displayName
 
 /// C precedence of the printed form, higher binds tighter.
 static int precedence(const Expr &E) {
@@ -83,7 +86,7 @@ static void print(const Expr &E, std::string &Out) {
     Out += std::to_string(E.value());
     return;
   case Op::Sym:
-    Out += E.name();
+    Out += Display ? displayName(E.name()) : E.name();
     return;
   case Op::Add: {
     bool First = true;
@@ -154,6 +157,35 @@ std::string Expr::str() const {
   std::string Out;
   print(*this, Out);
   return Out;
+}
+
+std::string Expr::text() const {
+  std::string Out;
+  Display = true;
+  print(*this, Out);
+  Display = false;
+  return Out;
+}
+
+std::string displayName(const std::string &Name) {
+  std::string N = Name;
+  for (bool Again = true; Again;) {
+    Again = false;
+    size_t D = N.size();
+    while (D > 0 && std::isdigit(static_cast<unsigned char>(N[D - 1])))
+      --D;
+    if (D == N.size() || D == 0)
+      break;
+    for (const char *Suffix : {"#", "?", "@loop"}) {
+      const size_t L = std::char_traits<char>::length(Suffix);
+      if (D > L && N.compare(D - L, L, Suffix) == 0) {
+        N.resize(D - L);
+        Again = true;
+        break;
+      }
+    }
+  }
+  return N;
 }
 
 } // namespace sym

@@ -198,12 +198,12 @@ void checkRobustness(std::vector<std::string> &Assumptions,
     auto It = Chosen1.find(Name);
     if (It == Chosen1.end() || It->second == V0)
       continue;
-    std::string Prefix = "'" + Name + "' = " + std::to_string(V0) + " (";
+    std::string Prefix = "'" + sym::displayName(Name) + "' = " + std::to_string(V0) + " (";
     for (std::string &S : Assumptions) {
       if (S.rfind(Prefix, 0) != 0)
         continue;
       if (Same)
-        S = "nothing about '" + Name + "', whose value is not known here: " +
+        S = "nothing about '" + sym::displayName(Name) + "', whose value is not known here: " +
             "the result is the same for " + Name + " = " + std::to_string(V0) +
             " and " + Name + " = " + std::to_string(It->second);
       else
@@ -417,7 +417,7 @@ std::string pitchFix(const KernelFacts &K, const AccessFacts &A,
         }
       }
       if (Clean)
-        return "; with '" + Name + "' = " +
+        return "; with '" + sym::displayName(Name) + "' = " +
                std::to_string(P->second + Words * Step) + " instead of " +
                std::to_string(P->second) +
                " (set where the kernel is launched) re-analysis finds no "

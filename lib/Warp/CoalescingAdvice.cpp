@@ -62,7 +62,7 @@ std::optional<int64_t> coefficient(const sym::Expr &Index, const char *Sym,
   if (!C)
     return std::nullopt;
   if (Text)
-    *Text = C->str();
+    *Text = C->text();
   return C->evaluate(V);
 }
 

@@ -124,9 +124,9 @@ std::string unknownDependence(const BranchFacts *B, const LoopFacts *Lp,
     if (E.symbolKind() == sym::SymbolKind::Unknown &&
         !(O.Enum.Assumptions.count(Name) && O.Enum.Assumptions.at(Name).Equal))
       return E.symbolThreadDependent()
-                 ? "it depends on '" + Name +
+                 ? "it depends on '" + sym::displayName(Name) +
                        "', which differs between lanes and is not known"
-                 : "it depends on '" + Name + "', whose value is not known";
+                 : "it depends on '" + sym::displayName(Name) + "', whose value is not known";
   return "";
 }
 
@@ -467,7 +467,7 @@ DivergenceResult analyzeWithVariants(const KernelFacts &K, const BranchFacts *B,
     return R0;
   std::string With;
   for (const auto &[Name, V] : Chosen0)
-    With += (With.empty() ? "" : ", ") + ("'" + Name + "' = " + std::to_string(V));
+    With += (With.empty() ? "" : ", ") + ("'" + sym::displayName(Name) + "' = " + std::to_string(V));
   R1.Assumptions.push_back("with " + With + " it would be " +
                            toString(R0.Class) +
                            "; the value is not known, so the other is shown");

@@ -125,22 +125,22 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
       const sym::Assumption *A = AIt == O.Assumptions.end() ? nullptr : &AIt->second;
       if (A && A->Equal) {
         Fixed[Name] = *A->Equal;
-        Assume("'" + Name + "' = " + std::to_string(*A->Equal) + " (as given)");
+        Assume("'" + sym::displayName(Name) + "' = " + std::to_string(*A->Equal) + " (as given)");
       } else if (auto It = L.Args.find(Name); It != L.Args.end()) {
         Fixed[Name] = It->second;
-        Assume("'" + Name + "' = " + std::to_string(It->second) +
+        Assume("'" + sym::displayName(Name) + "' = " + std::to_string(It->second) +
                " (its value at the launch)");
       } else {
         sym::Assumption None;
         auto V = (A ? *A : None).pick(O.DefaultParamValue, O.Variant);
         if (!V) {
-          R.Unanalysable = "the assumptions about '" + Name +
+          R.Unanalysable = "the assumptions about '" + sym::displayName(Name) +
                            "' admit no value (" + A->str(Name) + ")";
           return R;
         }
         Fixed[Name] = *V;
         R.Chosen[Name] = *V;
-        Assume("'" + Name + "' = " + std::to_string(*V) +
+        Assume("'" + sym::displayName(Name) + "' = " + std::to_string(*V) +
                (A ? " (its value is not known here; it meets the assumption " +
                         A->str(Name) + ")"
                   : " (its value is not known here; give it with a `// "
@@ -152,7 +152,7 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
     case sym::SymbolKind::Unknown:
       if (S.symbolThreadDependent()) {
         if (AddressSyms.count(Name)) {
-          R.Unanalysable = "the address depends on '" + Name +
+          R.Unanalysable = "the address depends on '" + sym::displayName(Name) +
                            "', which differs between lanes and is not known";
           return R;
         }
@@ -167,7 +167,7 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
         auto V = sym::Assumption().pick(O.DefaultParamValue, O.Variant);
         Fixed[Name] = V ? *V : O.DefaultParamValue;
         R.Chosen[Name] = Fixed[Name];
-        Assume("'" + Name + "' = " + std::to_string(Fixed[Name]) +
+        Assume("'" + sym::displayName(Name) + "' = " + std::to_string(Fixed[Name]) +
                " (its value is not known here, the same for the whole "
                "warp; it multiplies the thread index in the address)");
       } else {
@@ -180,7 +180,7 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
             R.UnknownOffset = true;
         }
         if (AddressSyms.count(Name))
-          Assume("'" + Name +
+          Assume("'" + sym::displayName(Name) +
                  "' (not known, the same for the whole warp) keeps the "
                  "warp's addresses aligned as if it were 0");
       }
@@ -215,7 +215,7 @@ AccessEnumeration enumerateOnce(const KernelFacts &K, const AccessFacts &A,
     if (Loop)
       Vals = loopSymbolValues(*Loop, Fixed, Max, Why);
     else
-      Why = "'" + Name + "' belongs to no known loop";
+      Why = "'" + sym::displayName(Name) + "' belongs to no known loop";
     if (!Vals) {
       R.Unanalysable = Why;
       return R;
@@ -574,12 +574,12 @@ AccessEnumeration enumerateAccess(const KernelFacts &K, const AccessFacts &A,
       AccessEnumeration R2 = enumerateOnce(K, A, L, O2);
       if (R2.Samples.empty() || !R2.Unanalysable.empty())
         continue;
-      const std::string Given = "'" + Name + "' = " + std::to_string(Alt) +
+      const std::string Given = "'" + sym::displayName(Name) + "' = " + std::to_string(Alt) +
                                 " (as given)";
       const std::string Said =
-          "'" + Name + "' = " + std::to_string(Alt) +
+          "'" + sym::displayName(Name) + "' = " + std::to_string(Alt) +
           " (its value is not known here; chosen so that the access is "
-          "reached: with '" + Name + "' = " +
+          "reached: with '" + sym::displayName(Name) + "' = " +
           std::to_string(R.Chosen.at(Name)) +
           " no thread reaches it; give the real value with a `// warplint: "
           "assume " + Name + " == N` annotation)";

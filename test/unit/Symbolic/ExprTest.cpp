@@ -124,3 +124,20 @@ TEST(ExprTest, OverflowBecomesUnknown) {
 }
 
 } // namespace
+
+TEST(ExprTest, TextShowsTheSourceNames) {
+  // The frontend keeps values apart by suffixes (a second 'i', 'm' as a
+  // loop changes it, a dry run's value); messages show the source's name.
+  EXPECT_EQ(displayName("i#2"), "i");
+  EXPECT_EQ(displayName("m@loop0"), "m");
+  EXPECT_EQ(displayName("*numcenters?3"), "*numcenters");
+  EXPECT_EQ(displayName("m@loop1#2"), "m");
+  EXPECT_EQ(displayName("x2"), "x2");
+  EXPECT_EQ(displayName("a#b"), "a#b");
+  EXPECT_EQ(displayName("#3"), "#3");
+  Expr E = Expr::symbol("n#2", SymbolKind::Param) * 4 +
+           Expr::symbol("m@loop0", SymbolKind::Unknown);
+  EXPECT_NE(E.str().find("n#2"), std::string::npos);
+  EXPECT_EQ(E.text().find('#'), std::string::npos) << E.text();
+  EXPECT_EQ(E.text().find('@'), std::string::npos) << E.text();
+}
