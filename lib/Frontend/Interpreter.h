@@ -119,6 +119,9 @@ struct LValue {
   // Memory, a field of an aggregate element (p[i].x): the field's offset in
   // the outermost element and that element's size and alignment.
   unsigned FieldOffset = 0, AggregateSize = 0, AggregateAlign = 0;
+  /// Memory reached through a reference (RefToMemory): the source text of
+  /// the place it was bound to (`a[k + 1]`), which names the access.
+  std::string BoundText;
 };
 
 /// The locals' values: a map kept as a vector sorted by declaration
@@ -317,6 +320,13 @@ private:
   /// Pointer parameters of inlined calls that point at a caller's local
   /// (`divmod(i, d, &q, &r)`): `*p` and `p[0]` are that local.
   std::map<const ValueDecl *, const ValueDecl *> PointsToLocal;
+  /// References bound to memory (`float &x = a[i]`, a parameter `const
+  /// float &x` given `a[k + 1]`): the place, fixed when bound; reads and
+  /// writes through the reference are accesses of it.
+  std::map<const ValueDecl *, LValue> RefToMemory;
+  /// The memory places of the glvalue arguments of the call being inlined
+  /// (evalCall to inlineCall), by argument.
+  std::vector<std::optional<LValue>> PendingRefArgs;
   unsigned DryRun = 0; // > 0: nothing is recorded
   unsigned NextBranch = 0, NextLoop = 0;
   std::set<std::string> UsedNames;

@@ -125,8 +125,34 @@ Value Interpreter::evalCall(const CallExpr *CE) {
       recordCallOp(CE, Callee, Name);
   }
   std::vector<Value> Args;
-  for (const clang::Expr *A : CE->arguments())
+  // An argument that is a place in memory (`a[k + 1]`, `p->x`, `*q`) goes
+  // to a reference parameter: the place, not a value read from it.
+  std::vector<std::optional<LValue>> RefArgs(CE->getNumArgs());
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const clang::Expr *A = CE->getArg(I);
+    // (Through a cast that adds const, `rd(a[k + 1])` for `const float &`.)
+    const clang::Expr *S = strip(A)->IgnoreImpCasts();
+    const auto *UO = dyn_cast<UnaryOperator>(S);
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (A->isGLValue() &&
+        (isa<ArraySubscriptExpr>(S) || isa<MemberExpr>(S) ||
+         (UO && UO->getOpcode() == UO_Deref) ||
+         (DRE && RefToMemory.count(DRE->getDecl())))) {
+      LValue LV = evalLValue(S);
+      LV.Type = A->getType();
+      if (LV.Kind == LValue::Memory) {
+        Args.push_back(Value::unknown(LV.Ptr.E.isThreadDependent()));
+        RefArgs[I] = std::move(LV);
+        continue;
+      }
+      if (LV.Kind == LValue::Var) {
+        auto It = Vars.find(LV.Decl);
+        Args.push_back(It != Vars.end() ? It->second : Value::unknown(false));
+        continue;
+      }
+    }
     Args.push_back(eval(A));
+  }
   bool TD = false;
   for (const Value &V : Args)
     TD |= V.threadDependent();
@@ -155,16 +181,20 @@ Value Interpreter::evalCall(const CallExpr *CE) {
   // Host code: a function that reaches a launch runs with its arguments.
   if (HostMode && HostInline && Callee) {
     const FunctionDecl *Def = nullptr;
-    if (Callee->hasBody(Def) && Def && HostInline->count(Def))
+    if (Callee->hasBody(Def) && Def && HostInline->count(Def)) {
+      PendingRefArgs = std::move(RefArgs);
       return inlineCall(Def, CE, std::move(Args));
+    }
   }
   // A __device__ function with a body is analysed in the calling context.
   if (Callee && Callee->hasBody() && !HostMode &&
       !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation())) {
     const FunctionDecl *Def = nullptr;
     Callee->hasBody(Def);
-    if (Def && Def->getBody())
+    if (Def && Def->getBody()) {
+      PendingRefArgs = std::move(RefArgs);
       return inlineCall(Def, CE, std::move(Args));
+    }
   }
   if (Callee && !Callee->hasBody() && !HostMode && Callee->hasAttr<CUDADeviceAttr>() &&
       !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
@@ -317,6 +347,8 @@ std::optional<Value> Interpreter::evalCooperativeGroups(
 
 Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
                               std::vector<Value> Args) {
+  std::vector<std::optional<LValue>> RefArgs = std::move(PendingRefArgs);
+  PendingRefArgs.clear();
   bool TD = false;
   for (const Value &V : Args)
     TD |= V.threadDependent();
@@ -378,6 +410,7 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   std::vector<std::pair<const ValueDecl *, const ValueDecl *>> CopyOut;
   std::vector<const ValueDecl *> AddedLocalRefs;
   std::vector<const ValueDecl *> Aliased;
+  std::vector<const ValueDecl *> BoundRefs; // in RefToMemory for the call
   std::set<const ValueDecl *> CalleeAssigns;
   bool CalleeLoops = false;
   auto LocalOf = [&](const clang::Expr *A) -> const ValueDecl * {
@@ -412,7 +445,15 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
       Value V = Args[I + Shift];
       const clang::Expr *A = CE->getArg(I + Shift);
       QualType PT = P->getType();
-      if (PT->isReferenceType() &&
+      if (PT->isReferenceType() && I + Shift < RefArgs.size() &&
+          RefArgs[I + Shift]) {
+        // Bound to a place in memory: the callee's reads and writes
+        // through it are accesses of that place.
+        RefToMemory[P] = *RefArgs[I + Shift];
+        if (RefToMemory[P].BoundText.empty())
+          RefToMemory[P].BoundText = text(A);
+        BoundRefs.push_back(P);
+      } else if (PT->isReferenceType() &&
           !PT.getNonReferenceType().isConstQualified()) {
         if (const ValueDecl *L = LocalOf(A)) {
           CopyOut.push_back({P, L});
@@ -460,6 +501,8 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   Env After = Env::restrict(std::move(Vars), Saved);
   // What the callee wrote through an out-parameter (a local whose address
   // was taken is not in Saved: `&q` drops q).
+  for (const ValueDecl *P : BoundRefs)
+    RefToMemory.erase(P);
   for (const ValueDecl *P : Aliased) {
     const ValueDecl *L = PointsToLocal[P];
     PointsToLocal.erase(P);
@@ -500,10 +543,14 @@ Value Interpreter::evalConstruct(const CXXConstructExpr *CE) {
     return V;
   }
   if (CE->getConstructor()->isCopyOrMoveConstructor() && CE->getNumArgs() == 1) {
-    // float4 v = in[i]: a read of the whole vector.
-    LValue LV = evalLValue(CE->getArg(0));
+    // float4 v = in[i]: a read of the whole vector; a struct's copy
+    // (`P t = p[k + 1]`, a by-value argument) reads its fields as nvcc
+    // does (recordAggregateAccess). The source may come through a cast
+    // adding const.
+    const clang::Expr *Src = strip(CE->getArg(0))->IgnoreImpCasts();
+    LValue LV = evalLValue(Src);
     if (LV.Kind == LValue::Memory) {
-      recordAccess(LV, CE->getArg(0), true, false);
+      recordAggregateAccess(LV, Src, true, false);
       return Value::unknown(LV.Ptr.E.isThreadDependent());
     }
     if (LV.Kind == LValue::Var) {

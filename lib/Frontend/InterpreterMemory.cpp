@@ -66,7 +66,7 @@ void Interpreter::recordAccess(const LValue &LV, const clang::Expr *E,
   if (LV.Ptr.SubsValid && LV.Ptr.Subs.size() > 1)
     A.Subscripts = LV.Ptr.Subs;
   A.Index = A.ElementSize ? SymExpr::div(LV.Ptr.E, SymExpr(A.ElementSize)) : LV.Ptr.E;
-  A.Text = text(E);
+  A.Text = LV.BoundText.empty() ? text(E) : LV.BoundText;
   A.Undefined = divisionByZeroIn(E);
   A.Loc = loc(E->getExprLoc());
   A.Calls = Calls;
@@ -282,6 +282,11 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
   LValue R;
   R.Type = E->getType();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (auto It = RefToMemory.find(DRE->getDecl()); It != RefToMemory.end()) {
+      LValue M = It->second;
+      M.Type = E->getType();
+      return M;
+    }
     R.Kind = LValue::Var;
     R.Decl = DRE->getDecl();
     return R;
@@ -387,6 +392,9 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
                                          : unsigned(FieldOff);
         R.AggregateSize = B.AggregateAlign ? B.AggregateSize : RecSize;
         R.AggregateAlign = B.AggregateAlign ? B.AggregateAlign : RecAlign;
+        // `p.x` with p a reference bound to `pts[i]`: `pts[i].x`.
+        if (!B.BoundText.empty())
+          R.BoundText = B.BoundText + "." + FD->getName().str();
         return R;
       }
       if (B.Kind == LValue::Var) {

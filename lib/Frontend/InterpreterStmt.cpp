@@ -289,7 +289,9 @@ void Interpreter::execDecl(const VarDecl *VD) {
   }
   if (T->isReferenceType()) {
     if (Init) {
-      LValue LV = evalLValue(Init);
+      // (Through a cast that adds const: `const Pt &q = pts[i];`.)
+      LValue LV = evalLValue(strip(Init)->IgnoreImpCasts());
+      LV.Type = T.getNonReferenceType();
       if (LV.Kind == LValue::Var) {
         auto It = Vars.find(LV.Decl);
         if (It != Vars.end()) {
@@ -299,12 +301,13 @@ void Interpreter::execDecl(const VarDecl *VD) {
         return;
       }
       if (LV.Kind == LValue::Memory) {
-        // A reference to memory: reads through it are accesses. Model it as
-        // an unknown value; the accesses through the reference itself are
-        // not followed.
-        unknownFact("reference '" + VD->getName().str() +
-                        "' to memory: accesses through it are not analysed",
-                    VD->getLocation());
+        // A reference to memory: reads and writes through it are accesses
+        // of the place it was bound to.
+        RefToMemory[VD] = LV;
+        if (LV.BoundText.empty())
+          RefToMemory[VD].BoundText = text(Init);
+        Vars[VD] = Value::unknown(LV.Ptr.E.isThreadDependent());
+        return;
       }
     }
     Vars[VD] = Value::unknown(true);

@@ -249,6 +249,15 @@ __global__ void aosCopy(Point3 *o, const Point3 *s) { o[T] = s[T]; }
 // CC13: :[[@LINE-4]]:55: warning: global store to 'o' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
 // CC13: :[[@LINE-5]]:62: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
 
+// The same fields read through a helper's const reference (C++: the
+// argument binds to the place s[T], it is not copied): the helper's reads
+// are loads from 's' with the numbers above, named by the place bound.
+__device__ float sumXY(const Point3 &p) { return p.x + p.y; }
+__global__ void aosByReference(float *o, const Point3 *s) { o[T] = sumXY(s[T]); }
+// CC80: :[[@LINE-2]]:52: warning: global load from 's' touches 12 sectors in 3 lines per warp request (ideal 4); 33% of fetched bytes are used [warplint-uncoalesced-access]
+// CC80: :[[@LINE-3]]:52: note: 1 more access to 's' in this kernel has the same pattern and numbers (line [[@LINE-3]]); not reported separately
+// CC13: :[[@LINE-4]]:52: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
+
 // Out-parameters of __device__ functions (issue 14, item 2): the values a
 // helper writes through a reference or a pointer reach the caller. Thread t
 // of a 64-wide image works on (row t / 64, column t % 64); the load
@@ -348,6 +357,7 @@ void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
   float4XZ<<<64, 256>>>(o, i4);
   aosFields<<<64, 256>>>(o, s3);
   aosCopy<<<64, 256>>>(o3, s3);
+  aosByReference<<<64, 256>>>(o, s3);
   outByReference<<<16, 256>>>(o, i);
   outByPointer<<<16, 256>>>(o, i);
   storeWhereFound<<<64, 256>>>(o, i, 3.0f);
