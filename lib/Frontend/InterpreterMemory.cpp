@@ -504,10 +504,13 @@ Value Interpreter::evalMember(const MemberExpr *ME) {
   if (ME->isArrow() && !PortValueMembers.empty() &&
       (ME->getType()->isIntegralOrEnumerationType() ||
        ME->getType()->isPointerType()))
+    // The base by its value: `q->a` with `S *q = p;` is `p->a`.
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      if (isa<ParmVarDecl>(DRE->getDecl())) {
-        const std::string Name = DRE->getDecl()->getName().str() + "->" +
+      if (auto It = Vars.find(DRE->getDecl());
+          It != Vars.end() && It->second.Kind == Value::Pointer &&
+          It->second.E.asConst() == std::optional<int64_t>(0)) {
+        const std::string Name = It->second.Root + "->" +
                                  ME->getMemberDecl()->getName().str();
         if (PortValueMembers.count(Name)) {
           // `points->coord`: an array of the device's memory by that name,

@@ -173,6 +173,8 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     // a loop (Facts/InvariantUpdates.h).
     const PortAliasing Rule =
         PortMayAlias ? PortAliasing::MayAlias : PortAliasing::Restrict;
+    if (std::string N = overlapNote(K); !N.empty())
+      Notes.push_back(std::move(N));
     const std::vector<std::string> RuleNotes = keepInvariantUpdates(K, Rule);
     Notes.insert(Notes.end(), RuleNotes.begin(), RuleNotes.end());
     if (M.Tile > 0)

@@ -69,4 +69,40 @@ otherAliasing(const KernelFacts &Unrewritten, PortAliasing Rule,
   return R;
 }
 
+std::string overlapNote(const KernelFacts &K) {
+  std::vector<std::string> Written, Others;
+  auto Add = [](std::vector<std::string> &To, const std::string &B) {
+    if (std::find(To.begin(), To.end(), B) == To.end())
+      To.push_back(B);
+  };
+  for (const AccessFacts &A : K.Accesses)
+    if ((A.Space == MemorySpace::Global || A.Space == MemorySpace::Unknown) &&
+        !A.Base.empty() && A.IsWrite)
+      Add(Written, A.Base);
+  for (const AccessFacts &A : K.Accesses)
+    if ((A.Space == MemorySpace::Global || A.Space == MemorySpace::Unknown) &&
+        !A.Base.empty() &&
+        std::find(Written.begin(), Written.end(), A.Base) == Written.end())
+      Add(Others, A.Base);
+  if (Written.empty() || (Written.size() < 2 && Others.empty()))
+    return "";
+  auto List = [](const std::vector<std::string> &V) {
+    std::string S;
+    for (size_t I = 0; I < V.size(); ++I)
+      S += (I ? (I + 1 == V.size() ? " and '" : ", '") : "'") + V[I] + "'";
+    return S;
+  };
+  std::string Note = List(Written) + (Written.size() == 1 ? ", which the "
+                                                          "kernel writes, is"
+                                                        : ", which the kernel "
+                                                          "writes, are");
+  Note += " taken not to overlap ";
+  if (Written.size() > 1)
+    Note += Others.empty() ? "one another" : "one another nor ";
+  Note += List(Others);
+  Note += ": C lets two pointers overlap, and the iterations are independent "
+          "only if these do not (the port's rule for distinct arrays)";
+  return Note;
+}
+
 } // namespace warplint

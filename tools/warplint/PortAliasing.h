@@ -42,6 +42,13 @@ otherAliasing(const KernelFacts &Unrewritten, PortAliasing Rule,
               const ArchSpec &Arch, const GpuModel &Gpu,
               const EstimateOptions &EO);
 
+/// The no-overlap rule a parallel mapping of \p K rests on, said: the
+/// arrays it writes are taken not to overlap the other arrays it touches
+/// (C lets two pointers overlap; were they to, iterations could depend on
+/// each other through them). Empty when it writes no array or touches no
+/// other.
+std::string overlapNote(const KernelFacts &K);
+
 } // namespace warplint
 
 #endif

@@ -64,3 +64,21 @@ void reassign(int n, Point *p, float z, int open) {
       p[k].cost = z * p[k].weight;
     }
 }
+
+/* The same struct under another name: q->a is p->a. Two struct
+   parameters are taken not to overlap, said. */
+typedef struct {
+  int n;
+  float *a;
+} Buf;
+
+void alias_local(Buf *p, int n) {
+  Buf *q = p;
+  for (int i = 0; i < n - 1; i++)
+    p->a[i] = q->a[i + 1] * 2;
+}
+
+void two_structs(Buf *p, Buf *q, int n) {
+  for (int i = 0; i < n - 1; i++)
+    p->a[i] = q->a[i + 1] * 2;
+}
