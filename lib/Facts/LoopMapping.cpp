@@ -9,6 +9,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -268,6 +269,34 @@ static std::string dependenceUnder(const LoopFacts &F,
       return "'" + A.Text + "' writes the same element in every iteration of '" +
              Var + "' (a reduction, or a value each iteration overwrites)";
     Writes.push_back(&A);
+  }
+  // Through a pointer of unknown origin that the function sets from an
+  // array the loop touches (`float *q = c ? a : b;`): q[i + 1] may be
+  // a[i + 1], which another iteration writes.
+  auto Root = [](const std::string &Base) {
+    size_t E = 0;
+    while (E < Base.size() &&
+           (std::isalnum(static_cast<unsigned char>(Base[E])) || Base[E] == '_'))
+      ++E;
+    return Base.substr(0, E);
+  };
+  for (const AccessFacts *A : Under) {
+    if (A->Space != MemorySpace::Unknown)
+      continue;
+    auto It = L.PointerSources.find(Root(A->Base));
+    if (It == L.PointerSources.end())
+      continue;
+    for (const AccessFacts *B : Under) {
+      if (B == A || !(A->IsWrite || B->IsWrite))
+        continue;
+      const std::string R = Root(B->Base);
+      if (std::find(It->second.begin(), It->second.end(), R) !=
+          It->second.end())
+        return "'" + A->Text + "' may touch '" + R + "' (the function sets '" +
+               It->first + "' from it), which '" + B->Text + "' " +
+               (B->IsWrite ? "writes" : "reads") +
+               ": which elements, in which iterations, is not known";
+    }
   }
   std::map<std::string, std::optional<int64_t>> Inner;
   for (const std::string &S : innerIterations(F, Seq))

@@ -71,6 +71,10 @@ struct PortLoop {
   /// call, assigned to a pointer): never scratch (privateArrays). The same
   /// for every loop of the function.
   std::vector<std::string> Escaping;
+  /// Per local pointer of the function, the arrays and pointers it is set
+  /// from (`float *q = c ? a : b;`: q from a and b), transitively: an
+  /// access through q may touch them. The same for every loop.
+  std::map<std::string, std::vector<std::string>> PointerSources;
   int64_t Step = 1; ///< the induction variable's constant step
   /// The scalars declared outside the loop that its body writes (not the
   /// induction variables of loops inside it): a thread's copy would not

@@ -264,6 +264,8 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
   else if (FS->getBody())
     Parts.push_back(FS->getBody());
   P.PartStmts.resize(P.Loops.size());
+  std::set<const VarDecl *> Taken;
+  addressTakenLocals(*P.F, Taken);
   for (const Stmt *St : Parts) {
     // A bare declaration is no statement of its own to distribute.
     if (bareDeclaration(St) && Parts.size() > 1)
@@ -280,7 +282,7 @@ static void collectLoops(const Stmt *S, std::optional<unsigned> Parent,
         BP.IsLoop = P.Stmts[C] == Bare;
       }
     BP.IsLoop = BP.IsLoop && BP.Loops.size() == 1;
-    partScalars(St, Ctx.getSourceManager(), BP);
+    partScalars(St, Ctx.getSourceManager(), Taken, BP);
     P.Loops[Index].Parts.push_back(std::move(BP));
     P.PartStmts[Index].push_back(St);
   }
@@ -446,8 +448,12 @@ PortSource::load(llvm::StringRef File, llvm::StringRef Function,
   {
     std::set<std::string> Escaping;
     escapingArrays(*I->F, Escaping);
-    for (PortLoop &L : I->Loops)
+    std::map<std::string, std::vector<std::string>> Sources;
+    pointerSources(*I->F, Sources);
+    for (PortLoop &L : I->Loops) {
       L.Escaping.assign(Escaping.begin(), Escaping.end());
+      L.PointerSources = Sources;
+    }
     rowTables(*I->F, Escaping, I->RowTables);
     readOnlyMembers(*I->F, I->ValueMembers);
   }

@@ -21,7 +21,9 @@ namespace {
 /// it. Induction variables of `for` loops are left out.
 class PartScalars {
 public:
-  PartScalars(const Stmt *S, const SourceManager &SM) : S(S), SM(SM) {}
+  PartScalars(const Stmt *S, const SourceManager &SM,
+              const std::set<const VarDecl *> &Taken)
+      : S(S), SM(SM), Taken(Taken) {}
   void run(BodyPart &P) {
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
@@ -39,7 +41,30 @@ public:
 private:
   const Stmt *S;
   const SourceManager &SM;
+  /// The locals whose address the function takes: a local pointer may
+  /// name them (`ps = &s`; `*ps` is s).
+  const std::set<const VarDecl *> &Taken;
   std::set<std::string> Written, Read, IVs;
+  /// What a local pointer may point at: one name for all of it, used by
+  /// every access through a local pointer and every use of a variable in
+  /// Taken, so that statements sharing it stay together.
+  static constexpr const char *Pointee = "*(a local's address)";
+
+  /// `*p`, `p[i]`, `p->f` with p a local pointer (not a parameter).
+  static bool throughLocalPointer(const clang::Expr *E) {
+    E = strip(E);
+    const clang::Expr *B = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      B = UO->getOpcode() == UO_Deref ? UO->getSubExpr() : nullptr;
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      B = AS->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      B = ME->isArrow() ? ME->getBase() : nullptr;
+    const auto *D = B ? dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts()) : nullptr;
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return V && V->getType()->isPointerType() && !isa<ParmVarDecl>(V) &&
+           V->isLocalVarDecl();
+  }
 
   const VarDecl *outside(const clang::Expr *E) const {
     const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts());
@@ -54,6 +79,37 @@ private:
   void visit(const Stmt *T, bool Write) {
     if (!T)
       return;
+    if (!Taken.empty()) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(T))
+        if (BO->isAssignmentOp() && throughLocalPointer(BO->getLHS())) {
+          Written.insert(Pointee);
+          if (BO->isCompoundAssignmentOp())
+            Read.insert(Pointee);
+        }
+      if (const auto *UO = dyn_cast<UnaryOperator>(T))
+        if (UO->isIncrementDecrementOp() && throughLocalPointer(UO->getSubExpr())) {
+          Written.insert(Pointee);
+          Read.insert(Pointee);
+        }
+      if (const auto *E = dyn_cast<clang::Expr>(T))
+        if (throughLocalPointer(E))
+          Read.insert(Pointee);
+      if (const auto *E = dyn_cast<clang::Expr>(T))
+        if (const auto *D = dyn_cast<DeclRefExpr>(strip(E)->IgnoreImpCasts()))
+          if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && Taken.count(V))
+            (Write ? Written : Read).insert(Pointee);
+      auto TakenVar = [&](const clang::Expr *E) {
+        const auto *D = dyn_cast<DeclRefExpr>(strip(E));
+        const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+        return V && Taken.count(V);
+      };
+      if (const auto *BO = dyn_cast<BinaryOperator>(T))
+        if (BO->isAssignmentOp() && TakenVar(BO->getLHS()))
+          Written.insert(Pointee);
+      if (const auto *UO = dyn_cast<UnaryOperator>(T))
+        if (UO->isIncrementDecrementOp() && TakenVar(UO->getSubExpr()))
+          Written.insert(Pointee);
+    }
     if (const auto *FS = dyn_cast<ForStmt>(T)) {
       if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
         for (const Decl *D : DS->decls())
@@ -147,8 +203,9 @@ private:
 
 } // namespace
 
-void partScalars(const Stmt *S, const SourceManager &SM, BodyPart &P) {
-  PartScalars(S, SM).run(P);
+void partScalars(const Stmt *S, const SourceManager &SM,
+                 const std::set<const VarDecl *> &Taken, BodyPart &P) {
+  PartScalars(S, SM, Taken).run(P);
 }
 
 /// The first statement in \p S that leaves the loop it is the body of: a
@@ -322,6 +379,14 @@ static void addressTaken(const Stmt *S, std::set<const VarDecl *> &Out) {
           Out.insert(V);
   for (const Stmt *C : S->children())
     addressTaken(C, Out);
+}
+
+void addressTakenLocals(const FunctionDecl &F, std::set<const VarDecl *> &Out) {
+  std::set<const VarDecl *> All;
+  addressTaken(F.getBody(), All);
+  for (const VarDecl *V : All)
+    if (V->isLocalVarDecl() && !V->getType()->isArrayType())
+      Out.insert(V);
 }
 
 /// The written target of an assignment's left side, or of ++/--: a
@@ -502,6 +567,56 @@ void readOnlyMembers(const FunctionDecl &F, std::set<std::string> &Out) {
            FD->getType()->isPointerType()) &&
           !Fields.count(FD->getName().str()))
         Out.insert(P->getName().str() + "->" + FD->getName().str());
+  }
+}
+
+static void namedPointers(const Stmt *S, std::set<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *D = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      if (V->getType()->isPointerType() || V->getType()->isArrayType())
+        Out.insert(V);
+  for (const Stmt *C : S->children())
+    namedPointers(C, Out);
+}
+
+static void pointerSets(const Stmt *S,
+                        std::map<const VarDecl *, std::set<const VarDecl *>> &To) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (V->getType()->isPointerType() && V->getInit())
+          namedPointers(V->getInit(), To[V]);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp())
+      if (const auto *D = dyn_cast<DeclRefExpr>(strip(BO->getLHS())))
+        if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+          if (V->getType()->isPointerType() && !isa<ParmVarDecl>(V))
+            namedPointers(BO->getRHS(), To[V]);
+  for (const Stmt *C : S->children())
+    pointerSets(C, To);
+}
+
+void pointerSources(const FunctionDecl &F,
+                    std::map<std::string, std::vector<std::string>> &Out) {
+  std::map<const VarDecl *, std::set<const VarDecl *>> To;
+  pointerSets(F.getBody(), To);
+  for (const auto &[V, Direct] : To) {
+    std::set<const VarDecl *> All, Work(Direct.begin(), Direct.end());
+    while (!Work.empty()) {
+      const VarDecl *X = *Work.begin();
+      Work.erase(Work.begin());
+      if (X == V || !All.insert(X).second)
+        continue;
+      if (auto It = To.find(X); It != To.end())
+        Work.insert(It->second.begin(), It->second.end());
+    }
+    std::vector<std::string> &Names = Out[V->getName().str()];
+    for (const VarDecl *X : All)
+      Names.push_back(X->getName().str());
   }
 }
 

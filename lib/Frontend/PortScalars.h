@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 
+#include <map>
 #include <set>
 #include <vector>
 
@@ -25,8 +26,15 @@ namespace detail {
 /// outside it, by name, into \p P (BodyPart); what it declares counts as
 /// written, for the statements after it use it. Induction variables of
 /// `for` loops are left out.
+/// \p Taken: the locals whose address the function takes; a statement
+/// using one, or reading or writing through a local pointer, uses what a
+/// local pointer may point at (one pseudo-scalar), which keeps such
+/// statements together (`s += a[i]; b[i] = *ps;` with ps = &s).
 void partScalars(const clang::Stmt *S, const clang::SourceManager &SM,
-                 BodyPart &P);
+                 const std::set<const clang::VarDecl *> &Taken, BodyPart &P);
+/// The locals whose address \p F takes (`&s`).
+void addressTakenLocals(const clang::FunctionDecl &F,
+                        std::set<const clang::VarDecl *> &Out);
 
 /// The first statement in \p S that leaves the loop it is the body of: a
 /// `break` or `continue` not inside an inner loop (`break` not inside a
@@ -99,6 +107,12 @@ void rowTables(const clang::FunctionDecl &F,
 /// struct). Integer members (a size) and pointers (an array of the
 /// device's memory), as "PARAM->MEMBER".
 void readOnlyMembers(const clang::FunctionDecl &F, std::set<std::string> &Out);
+
+/// Per local pointer of \p F (not a parameter), the arrays and pointers
+/// its initializer and the assignments to it name, transitively through
+/// other local pointers (PortLoop::PointerSources).
+void pointerSources(const clang::FunctionDecl &F,
+                    std::map<std::string, std::vector<std::string>> &Out);
 
 /// Whether \p Target is \p S or inside it.
 bool holdsStmt(const clang::Stmt *S, const clang::Stmt *Target);
