@@ -141,10 +141,13 @@ std::string lanes(uint32_t M) {
 
 /// Whether anything but the branch test itself depends on the branch (or
 /// runs in the loop): an access, a barrier, a loop or a nested branch.
-bool guardsWork(const KernelFacts &K, const DivergenceResult &R) {
+/// \p Side: only what runs where the branch is taken (true) or not
+/// (false); unset, either.
+bool guardsWork(const KernelFacts &K, const DivergenceResult &R,
+                std::optional<bool> Side = std::nullopt) {
   auto Guarded = [&](const std::vector<GuardRef> &G) {
     for (const GuardRef &X : G)
-      if (X.Branch == R.Branch->Id)
+      if (X.Branch == R.Branch->Id && (!Side || X.Taken == *Side))
         return true;
     return false;
   };
@@ -276,6 +279,19 @@ void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
           continue;
         if (!guardsWork(K, R) || !R.Example)
           continue;
+        // Work on one side only (an if with no else; a loop's body): the
+        // lanes off that side idle while it runs, no second path. With one
+        // such lane per split warp (`if (tid != last)`, one clamped
+        // thread's shorter loop) the cost is that lane: not reported.
+        const bool OneSided =
+            IsLoop || !(guardsWork(K, R, true) && guardsWork(K, R, false));
+        const bool WorkTaken = IsLoop || guardsWork(K, R, true);
+        if (OneSided && WorkTaken && R.oneIdleLane() && !WarnOnTail)
+          continue;
+        // With work on both sides, one lane alone on the other side runs
+        // it once: a single-lane split, mirrored.
+        if (!OneSided && R.oneIdleLane() && !WarnOnSingleLane)
+          continue;
         Warned.insert({IsLoop, Id});
         const SourceLoc &Loc = IsLoop ? R.Loop->Loc : R.Branch->Loc;
         const bool Tail = R.Class == DivergenceClass::Tail;
@@ -311,7 +327,12 @@ void WarpDivergenceCheck::check(const MatchFinder::MatchResult &Result) {
                      ? (One ? "leaves" : "leave")
                      : (One ? "takes it" : "take it")) +
                 " and " + lanes(Stay) + (OneStay ? " does not" : " do not");
-        diag(toLoc(Loc), "%0; the paths run one after the other",
+        diag(toLoc(Loc),
+             OneSided ? (IsLoop ? "%0; the lanes with fewer iterations idle "
+                                  "until the others finish"
+                                : "%0; only one side has work: the lanes off "
+                                  "it idle while it runs")
+                      : "%0; the paths run one after the other",
              DiagnosticIDs::Note)
             << Why;
         std::string Eq7 =

@@ -194,6 +194,9 @@ public:
     E.Tail = isTailSplit(V, Warp, X, E.Taken);
     if (Kept)
       Kept->Taken = E.Taken;
+    if ((!B || B->Kind != BranchKind::Switch) &&
+        __builtin_popcount(X.Reaching & ~E.Taken) == 1)
+      R.OneIdleSplits += Wt;
     if (E.Tail) {
       R.TailSplits += Wt;
       // A bound that splits several warps of one block in one iteration
@@ -244,12 +247,22 @@ private:
                 L.Grid[0] * L.Grid[1] * L.Grid[2] > 1 && !MovesWithALoop
             ? 0
             : 1;
+    // A bound on the global index falls in the grid's last blocks (i < n)
+    // or its first (i > 0, the low edge of a stencil). A loop whose lanes
+    // differ by at most one iteration costs one partial iteration per warp
+    // however many of a block's warps it splits (a warp-stride loop over
+    // each row): no repeated crossing.
+    // (The first blocks are an edge only for a condition on the global
+    // index: one on threadIdx alone splits every block alike.)
+    const bool Global =
+        B && B->Condition.mentions(sym::SymbolKind::BlockIdx);
     bool Repeats = false;
     for (const auto &[Key, G] : Groups) {
       bool Edge = false;
       for (int D = 0; D < 3; ++D)
-        Edge = Edge || (L.Grid[D] > 1 && Key.first[D] == L.Grid[D] - 1);
-      Repeats = Repeats || (G.N > Straddling && !Edge);
+        Edge = Edge || (L.Grid[D] > 1 && (Key.first[D] == L.Grid[D] - 1 ||
+                                          (Global && Key.first[D] == 0)));
+      Repeats = Repeats || (B && G.N > Straddling && !Edge);
     }
     if (Repeats)
       for (auto &[Key, G] : Groups) {

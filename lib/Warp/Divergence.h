@@ -77,6 +77,11 @@ struct DivergenceResult {
   /// an early exit, leaves): `if (tid == 0)`, `if (lane == 0)`. Branches
   /// only (not switches, not loops).
   double SingleLaneSplits = 0;
+  /// Of SplitWarps, those where exactly one reaching lane does not take
+  /// the branch (for a loop: runs fewer iterations than the others): when
+  /// nothing runs on that lane's side, it is one idle lane, not a second
+  /// path (`if (tid != last)`, a chunk clamped on the block's last thread).
+  double OneIdleSplits = 0;
   /// n_path (eq. 7): 2 per split warp, 1 per other warp.
   double Paths = 0;
   std::optional<SplitExample> Example; ///< a divergent split if any, else a tail one
@@ -97,6 +102,10 @@ struct DivergenceResult {
   /// Every split warp has one lane on the branch's path.
   bool singleLane() const {
     return SplitWarps > 0 && SingleLaneSplits >= SplitWarps;
+  }
+  /// Every split warp leaves one lane idle (OneIdleSplits).
+  bool oneIdleLane() const {
+    return SplitWarps > 0 && OneIdleSplits >= SplitWarps;
   }
   double splitFraction() const { return Warps ? double(SplitWarps) / Warps : 0; }
   double pathsPerWarp() const { return Warps ? Paths / Warps : 1; }

@@ -52,7 +52,7 @@ __global__ void oddEven(float *out, const float *in) {
   if (tid % 2 == 0)
     out[i] = in[i];
   // CHECK: :[[@LINE-2]]:3: warning: branch on 'tid % 2 == 0' diverges: 100% of warps split (2 paths per warp) [warplint-warp-divergence]
-  // CHECK: :[[@LINE-3]]:3: note: in warp 0 of block (0, 0, 0), every 2nd lane from 0 (16 lanes) take it and every 2nd lane from 1 (16 lanes) do not; the paths run one after the other
+  // CHECK: :[[@LINE-3]]:3: note: in warp 0 of block (0, 0, 0), every 2nd lane from 0 (16 lanes) take it and every 2nd lane from 1 (16 lanes) do not; only one side has work: the lanes off it idle while it runs
   // n_path = 32 * 2 = 64 over 32 warps: 0.5.
   // CHECK: :[[@LINE-5]]:3: note: CuMAPz eq. 7: n_path = 64 over n_warp = 32 warp executions, branch efficiency 0.5
   // CHECK: note: assuming grid (4, 1, 1) block (256, 1, 1), from the annotation
@@ -282,4 +282,56 @@ __global__ void columnByReference(int *out, int n) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   initColumn(x, n, c);
   out[x] = c.io.low + c.offset;
+}
+
+// One idle lane is not a second path. Every lane but the block's last
+// takes a branch with no else (a per-block histogram's `if (!skip)`):
+// lanes 0-30 run the body once, lane 31 waits; nothing runs on its side.
+// warplint: launch grid(1024) block(256)
+__global__ void allButLastLane(float *out, const float *in) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x != blockDim.x - 1)
+    out[i] = in[i] * 2.0f;
+  // TAIL: :[[@LINE-2]]:3: warning: branch on 'threadIdx.x != blockDim.x - 1' diverges: 12.5% of warps split (1.12 paths per warp) [warplint-warp-divergence]
+  // TAIL: :[[@LINE-3]]:3: note: in warp 7 of block (0, 0, 0), lanes 0-30 take it and lane 31 does not; only one side has work: the lanes off it idle while it runs
+}
+
+// A warp per row walks 545 elements 32 at a time: lane 0 runs 18
+// iterations, lanes 1-31 17, in every warp; one partial iteration per warp
+// (about 5%), a tail like a grid-stride loop's, however many warps it
+// splits.
+// warplint: launch grid(64) block(32, 4)
+__global__ void rowWalk(unsigned *out, const unsigned *in) {
+  unsigned row = blockIdx.x * 4 + threadIdx.y;
+  for (int p = threadIdx.x; p < 545; p += 32)
+    out[row * 576 + p] = in[row * 576 + p] + 1;
+  // TAIL: :[[@LINE-2]]:3: warning: the trip count of this for loop differs between the lanes of a warp: 100% of warps split (2 paths per warp) [warplint-warp-divergence]
+  // TAIL: :[[@LINE-3]]:3: note: in warp 0 of block (0, 0, 0), lane 0 runs 18 iterations and lanes 1-31 one fewer; the lanes with fewer iterations idle until the others finish
+}
+
+// The low edge of a stencil (needs i - 1 and j - 1): lane 0 of each row in
+// the first block column does not take it, as the high edge's `i < nx - 1`
+// splits the last block column: a bound on the global index at the grid's
+// edge, a tail.
+// warplint: launch grid(32, 256) block(32, 4)
+__global__ void lowEdge(float *out, const float *in, int nx) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i > 0 && j > 0)
+    out[j * nx + i] = in[j * nx + i] - in[j * nx + i - 1] - in[(j - 1) * nx + i];
+  // TAIL: :[[@LINE-2]]:3: warning: branch on 'i > 0 && j > 0' splits the warps that straddle its bound: 3.1% of warps split (1.03 paths per warp) [warplint-warp-divergence]
+}
+
+// Both sides with work and one lane alone on the else side: that lane runs
+// the else path once while the others wait, as a single-lane branch does
+// (reported with WarnOnSingleLane).
+// warplint: launch grid(64) block(256)
+__global__ void lastLaneElse(float *out, const float *in) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x % 32 != 31)
+    out[i] = in[i] * 2.0f;
+  else
+    out[i] = in[i + 1];
+  // SINGLE: :[[@LINE-4]]:3: warning: branch on 'threadIdx.x % 32 != 31' diverges: 100% of warps split (2 paths per warp) [warplint-warp-divergence]
+  // SINGLE: :[[@LINE-5]]:3: note: in warp 0 of block (0, 0, 0), lanes 0-30 take it and lane 31 does not; the paths run one after the other
 }
