@@ -273,7 +273,9 @@ Value Interpreter::evalAssign(const BinaryOperator *BO) {
         if (It != Vars.end() && It->second.Kind == Value::Dim3 &&
             F.size() == 1 && F[0] >= 'x' && F[0] <= 'z') {
           SymExpr X = asExpr(V, BO->getRHS());
-          Vars.find(DRE->getDecl())->second.D[F[0] - 'x'] = std::move(X);
+          Vars.find(DRE->getDecl())->second.D[F[0] - 'x'] = X;
+          // The assignment's value, for a chained one (`b.x = b.y = 16`).
+          return Value::scalar(X);
         }
       }
   const size_t BeforeStore = Out.Accesses.size();

@@ -421,6 +421,11 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
 Value Interpreter::evalImplicitCast(const ImplicitCastExpr *IC) {
   switch (IC->getCastKind()) {
   case CK_LValueToRValue: {
+    // An assignment is an lvalue in C++: its value read (`b.x = b.y = 16`,
+    // `a = b = 0`) is the value assigned.
+    if (const auto *BO = dyn_cast<BinaryOperator>(strip(IC->getSubExpr())))
+      if (BO->isAssignmentOp())
+        return eval(BO);
     // M.width of a by-value struct parameter, grid.x of a dim3: values
     // the interpreter keeps, not places in memory.
     const auto *ME = dyn_cast<MemberExpr>(strip(IC->getSubExpr()));

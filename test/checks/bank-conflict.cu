@@ -205,6 +205,31 @@ __global__ void wide(double *out, const float4 *in4) {
   // K8: note: assuming sm_37 (compute capability 3.7) has no architecture file of its own: tesla_k20x {{.*}} stands for it
 }
 
+
+// A 16 x 16 tile stored transposed, launched with a block set by a chained
+// assignment (`block.x = block.y = 16`, Parboil lbm's style): the block is
+// (16, 16, 1), so a warp holds two rows and t[tx][ty] puts 8 lanes (16 on
+// 1.3's half-warps) 16 words apart on one bank. Padding to [16 + 1] would
+// leave the rows' second halves 2-way on 32 banks: not offered there.
+__global__ void chainedBlock(float *out, const float *in) {
+  __shared__ float t[16][16];
+  int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+  t[threadIdx.x][threadIdx.y] = in[y * 1024 + x];
+  // CC80: :[[@LINE-1]]:3: warning: 8-way bank conflict on shared buffer 't': 8 lanes of a warp hit bank 0 at different words: lanes that differ in threadIdx.x are 16 words apart [warplint-bank-conflict]
+  // CC80: note: assuming grid (64, 64, 1) block (16, 16, 1), from the launch at
+  // CC80: note: 't' declared here; padding is not offered: with the padding, 't[threadIdx.x][threadIdx.y]' (line [[@LINE-3]]) would still be 2-way
+  // CC13: :[[@LINE-4]]:3: warning: 16-way bank conflict on shared buffer 't': the 16 lanes of each half-warp hit one bank: lanes that differ in threadIdx.x are 16 words apart [warplint-bank-conflict]
+  // CC13: note: assuming grid (64, 64, 1) block (16, 16, 1), from the launch at
+  __syncthreads();
+  out[y * 1024 + x] = t[threadIdx.y][threadIdx.x];
+}
+void launchChained(float *o, const float *i) {
+  dim3 block, grid;
+  block.x = block.y = 16;
+  grid.x = grid.y = 64;
+  chainedBlock<<<grid, block>>>(o, i);
+}
+
 void launchAll(float *o, const float *i, double *d, const float4 *v) {
   dim3 block16(BLKDIM, BLKDIM), grid16(MAX / BLKDIM, MAX / BLKDIM);
   columnWise<<<grid16, block16>>>(o, i);
