@@ -57,6 +57,7 @@ public:
       return It->second;
     double T = compute(Lp, Depth);
     Cache[Lp.Id] = T;
+    saySoonerExit(Lp);
     return T;
   }
 
@@ -74,6 +75,16 @@ private:
   const InstructionCountOptions &O;
   std::vector<std::string> &Assumptions;
   std::map<unsigned, double> Cache;
+
+  /// A `break` (or `return`) in the loop may end it before its count:
+  /// when is not known, so the count stands, said.
+  void saySoonerExit(const LoopFacts &Lp) {
+    if (const BranchFacts *B = soonerExit(K, Lp))
+      addOnce(Assumptions, lineOf(Lp) + " is counted at its full trip count: "
+                           "the '" + B->ExitKind + "' of the branch at line " +
+                               std::to_string(B->Loc.Line) +
+                               " may end it sooner, and when is not known");
+  }
 
   double unknown(const LoopFacts &Lp, const std::string &Why) {
     addOnce(Assumptions, lineOf(Lp) + " runs " +

@@ -3,6 +3,8 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
+
 using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
@@ -387,6 +389,18 @@ void substituteSymbols(KernelFacts &K,
     for (auto *E : {&Lp.Start, &Lp.Bound, &Lp.Step, &Lp.Next, &Lp.TripCount})
       if (*E)
         **E = (*E)->substitute(B);
+}
+
+const BranchFacts *soonerExit(const KernelFacts &K, const LoopFacts &Lp) {
+  for (const BranchFacts &B : K.Branches) {
+    if (B.Kind != BranchKind::EarlyExit || B.Loops.empty())
+      continue;
+    if ((B.ExitKind == "break" && B.Loops.back() == Lp.Id) ||
+        (B.ExitKind == "return" &&
+         std::find(B.Loops.begin(), B.Loops.end(), Lp.Id) != B.Loops.end()))
+      return &B;
+  }
+  return nullptr;
 }
 
 } // namespace warplint

@@ -313,6 +313,10 @@ struct KernelFacts {
   std::vector<std::string> PortNotes;
 };
 
+/// The early exit (`break` out of \p Lp, or `return` from inside it) that
+/// may end loop \p Lp before its count, if any.
+const BranchFacts *soonerExit(const KernelFacts &K, const LoopFacts &Lp);
+
 /// What the compile command said that matters to the analysis.
 struct CompileFacts {
   std::vector<std::string> GpuArchs;

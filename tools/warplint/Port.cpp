@@ -204,6 +204,14 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
       Hosts.push_back(Out.HostLoops[I]);
       if (auto It = HostNotes.find(H); It != HostNotes.end())
         L.Assumptions.push_back(It->second);
+      // A host loop left early launches at most its count.
+      if (llvm::StringRef(Loops[H].NotMappable).starts_with("it is left early"))
+        L.Assumptions.push_back(formatv(
+            "the host loop '{0}' (line {1}) is counted at its full {2} "
+            "iterations: {3}, and when is not known",
+            Loops[H].Var, Loops[H].Loc.Line, HostTrips[H],
+            llvm::StringRef(Loops[H].NotMappable)
+                .split(": the iterations").first));
     }
     // Every host loop launches: the host nest's exact count.
     if (M.InThread.empty() && !PK.HostLoops.empty())

@@ -111,3 +111,25 @@ void clean(float *y) {
     if (isinf(y[i]))
       y[i] = 0;
 }
+
+/* Loops that may end early: counted at their full count, said. */
+void search(const double *cdf, const double *u, int *idx, int n) {
+  for (int j = 0; j < n; j++) {
+    int r = n - 1;
+    for (int x = 0; x < n; x++)
+      if (cdf[x] >= u[j]) {
+        r = x;
+        break;
+      }
+    idx[j] = r;
+  }
+}
+
+void attempts(float *a, const float *e, int n) {
+  for (int t = 0; t < 12; t++) {
+    for (int i = 0; i < n; i++)
+      a[i] += e[i];
+    if (a[0] > 1)
+      break;
+  }
+}
