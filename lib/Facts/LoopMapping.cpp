@@ -225,12 +225,27 @@ const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id) {
 /// need this (symmat[j1][j2] and symmat[j2][j1] with j2 > j1).
 static bool provedApart(const AccessFacts &W, const AccessFacts &A,
                         const LoopFacts &F, const KernelFacts &Seq) {
-  // Indices in units of different widths are not comparable here.
-  if (W.ElementSize != A.ElementSize)
-    return false;
   std::set<std::string> Own = innerIterations(F, Seq);
   Own.insert(F.IterSymbol);
-  return accessesApart(W, A, Own, F.IterSymbol, F.IterSymbol, Seq);
+  if (W.ElementSize == A.ElementSize)
+    return accessesApart(W, A, Own, F.IterSymbol, F.IterSymbol, Seq);
+  // Different widths (`p[k].cost`, 4 bytes, and `p[0].tag`, 8): in bytes,
+  // W's [w, w + EW) and A's [a, a + EA) meet when w = a + d for some d in
+  // (-EW, EA); apart when no d can.
+  const int64_t EW = int64_t(W.ElementSize), EA = int64_t(A.ElementSize);
+  if (EW == 0 || EA == 0 || EW + EA > 64)
+    return false;
+  AccessFacts WB = W, AB = A;
+  WB.Subscripts.clear();
+  AB.Subscripts.clear();
+  WB.ElementSize = AB.ElementSize = 1;
+  WB.Index = W.Index * sym::Expr(EW);
+  for (int64_t D = 1 - EW; D <= EA - 1; ++D) {
+    AB.Index = A.Index * sym::Expr(EA) + sym::Expr(D);
+    if (!accessesApart(WB, AB, Own, F.IterSymbol, F.IterSymbol, Seq))
+      return false;
+  }
+  return true;
 }
 
 /// Why the iterations of the loop \p F (induction variable \p Var) are not

@@ -133,6 +133,24 @@ Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
         ++DryRun;
         exec(C);
         --DryRun;
+        // A size the host computes in a way warplint does not follow (`int
+        // n = atoi(argv[2]);`) is a kernel argument by the variable's
+        // name, which --assume gives.
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            if (V->getType()->isIntegralOrEnumerationType() && V->getInit())
+              if (auto It = Vars.find(V);
+                  It != Vars.end() && It->second.Kind == Value::Scalar &&
+                  It->second.E.mentions(SymbolKind::Unknown) &&
+                  !It->second.threadDependent()) {
+                SymExpr P = SymExpr::symbol(uniqueName(V->getName().str()),
+                                            SymbolKind::Param);
+                noteSymbol(P,
+                           "the value '" + text(V->getInit()) +
+                               "' the host computes before the kernel",
+                           V->getLocation());
+                Vars[V] = Value::scalar(P);
+              }
       } else if (const auto *BO =
                      dyn_cast<BinaryOperator>(C->IgnoreContainers())) {
         // `tpb = order;`: a plain assignment to a local, run on the host

@@ -325,6 +325,18 @@ void Interpreter::execDecl(const VarDecl *VD) {
   Value V = eval(Init);
   if (T->isIntegralOrEnumerationType() && V.Kind != Value::Scalar)
     V = Value::scalar(asExpr(V, Init));
+  // --port: a size the function computes before its loops in a way
+  // warplint does not follow (`int n = atoi(argv[2]);`) is one value, a
+  // kernel argument by the variable's name, which --assume gives.
+  if (PortRows && LoopStack.empty() && !DryRun &&
+      T->isIntegralOrEnumerationType() && V.Kind == Value::Scalar &&
+      V.E.mentions(SymbolKind::Unknown) && !V.threadDependent()) {
+    SymExpr P = SymExpr::symbol(uniqueName(VD->getName().str()),
+                                SymbolKind::Param);
+    noteSymbol(P, "the value '" + text(Init) + "' the host computes before "
+                  "the loops", VD->getLocation());
+    V = Value::scalar(P);
+  }
   // Host code: int n = atoi(argv[1]) reads better as "n".
   if (HostMode && V.Kind == Value::Scalar && V.E.op() == sym::Op::Sym &&
       V.E.symbolKind() == SymbolKind::Unknown)

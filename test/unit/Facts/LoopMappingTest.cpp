@@ -167,6 +167,23 @@ TEST(LoopMappingTest, FieldsOfDifferentWidthsInAnArrayOfStructures) {
   // At 8k + 4 (index 2k + 1) it stays inside its own iteration's element.
   Seq.Accesses[1].Index = K * 2 + 1;
   EXPECT_TRUE(parallelLoops(Loops, Seq)[0].Parallel);
+  // A fixed element read in every iteration: p[k].tag (8 bytes at 32k +
+  // 16) written, p[0].w (4 bytes at 0) read: never the same bytes. The
+  // read of p[0].cost (at 24) is p[0]'s own cost's, which iteration 0
+  // writes: a dependence.
+  Seq.Accesses = {access("p", K * 4 + 2, true, {0}, "p[k].tag"),
+                  access("p", Expr(0), false, {0}, "p[0].w")};
+  Seq.Accesses[0].ElementSize = 8;
+  V = parallelLoops(Loops, Seq);
+  EXPECT_TRUE(V[0].Parallel) << V[0].Why;
+  Seq.Accesses = {access("p", K * 8 + 6, true, {0}, "p[k].cost"),
+                  access("p", Expr(2), false, {0}, "p[0].tag")};
+  Seq.Accesses[1].ElementSize = 8;
+  EXPECT_TRUE(parallelLoops(Loops, Seq)[0].Parallel);
+  Seq.Accesses[1] = access("p", Expr(6), false, {0}, "p[0].cost");
+  Seq.Accesses.push_back(access("p", K * 4 + 2, true, {0}, "p[k].tag"));
+  Seq.Accesses.back().ElementSize = 8;
+  EXPECT_FALSE(parallelLoops(Loops, Seq)[0].Parallel);
 }
 
 TEST(LoopMappingTest, InnerLoopTermsWithinOneRowStaySeparate) {

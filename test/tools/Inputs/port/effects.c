@@ -133,3 +133,12 @@ void attempts(float *a, const float *e, int n) {
       break;
   }
 }
+
+/* A size the function computes before its loops in a way warplint does
+   not follow: given by the variable's name. */
+int atoi(const char *);
+void sized(float *a, char **argv) {
+  int n = atoi(argv[2]);
+  for (int i = 0; i < n; i++)
+    a[i] = 0;
+}
