@@ -31,3 +31,20 @@ void split(const float *a, float *b, float *out, int n) {
   }
   out[0] = s;
 }
+
+/* A base read from data before the loop holds still over it: fA[i] is its
+   own element in each iteration of i; two such bases may overlap. */
+void rows(float *fv, const long *off, int m, int n) {
+  for (int l = 0; l < m; l++) {
+    float *fA = &fv[off[l]];
+    for (int i = 0; i < n; i++)
+      fA[i] = fA[i] * 2;
+  }
+}
+
+void two_bases(float *fv, const long *off, int l, int n) {
+  float *fA = &fv[off[l]];
+  float *fB = &fv[off[l + 1]];
+  for (int i = 0; i < n; i++)
+    fA[i] = fB[i] * 2;
+}
