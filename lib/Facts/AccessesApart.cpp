@@ -8,6 +8,7 @@
 #include "Facts/LoopMapping.h"
 #include "Symbolic/Feasibility.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -123,5 +124,27 @@ bool accessesApart(const AccessFacts &W, const AccessFacts &A,
   }
   return true;
 }
+
+/// See LoopMapping.h.
+bool unknownsBefore(const sym::Expr &E, const LoopFacts &F,
+                           const KernelFacts &Seq) {
+  std::map<std::string, sym::Expr> Syms;
+  E.collectSymbols(Syms);
+  for (const auto &[Name, S] : Syms) {
+    if (S.symbolKind() != sym::SymbolKind::Unknown)
+      continue;
+    if (S.symbolThreadDependent() || Name.find("@loop") != std::string::npos ||
+        Name.find('?') != std::string::npos)
+      return false;
+    auto It = std::find_if(Seq.Symbols.begin(), Seq.Symbols.end(),
+                           [&](const SymbolFacts &X) { return X.Name == Name; });
+    if (It == Seq.Symbols.end() || It->Loc.File != F.Loc.File ||
+        It->Loc.Line >= F.Loc.Line || It->Loc.Line < Seq.Loc.Line ||
+        Seq.Loc.File != F.Loc.File)
+      return false;
+  }
+  return true;
+}
+
 
 } // namespace warplint

@@ -248,31 +248,6 @@ static bool provedApart(const AccessFacts &W, const AccessFacts &A,
   return true;
 }
 
-/// Whether every unknown value in \p E holds still over the iterations of
-/// loop \p F: read (or computed) in the function before F begins, the
-/// same for every thread, and not one a loop changes (`fA = &fv[off[l]]`
-/// before a loop over i: fA[i] is one array's i-th element in each
-/// iteration of i).
-static bool unknownsBefore(const sym::Expr &E, const LoopFacts &F,
-                           const KernelFacts &Seq) {
-  std::map<std::string, sym::Expr> Syms;
-  E.collectSymbols(Syms);
-  for (const auto &[Name, S] : Syms) {
-    if (S.symbolKind() != sym::SymbolKind::Unknown)
-      continue;
-    if (S.symbolThreadDependent() || Name.find("@loop") != std::string::npos ||
-        Name.find('?') != std::string::npos)
-      return false;
-    auto It = std::find_if(Seq.Symbols.begin(), Seq.Symbols.end(),
-                           [&](const SymbolFacts &X) { return X.Name == Name; });
-    if (It == Seq.Symbols.end() || It->Loc.File != F.Loc.File ||
-        It->Loc.Line >= F.Loc.Line || It->Loc.Line < Seq.Loc.Line ||
-        Seq.Loc.File != F.Loc.File)
-      return false;
-  }
-  return true;
-}
-
 /// Why the iterations of the loop \p F (induction variable \p Var) are not
 /// independent, judged from the accesses under it; "" when they are.
 static std::string dependenceUnder(const LoopFacts &F,

@@ -336,6 +336,14 @@ const LoopFacts *loopById(const KernelFacts &Seq, unsigned Id);
 /// (Fourier–Motzkin, Symbolic/Feasibility.h) proves it; a subscript that is
 /// not linear proves nothing.
 /// With \p OnlyLater, only W's iteration after A's is ruled out.
+/// Whether every unknown value in \p E holds still over the iterations of
+/// loop \p F: read (or computed) in the function before F begins, the
+/// same for every thread, and not one a loop changes (`fA = &fv[off[l]]`
+/// before a loop over i: fA[i] is one array's i-th element in each
+/// iteration of i).
+bool unknownsBefore(const sym::Expr &E, const LoopFacts &F,
+                    const KernelFacts &Seq);
+
 bool accessesApart(const AccessFacts &W, const AccessFacts &A,
                    const std::set<std::string> &Own, const std::string &Xw,
                    const std::string &Xa, const KernelFacts &Seq,
