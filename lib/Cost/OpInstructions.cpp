@@ -53,6 +53,15 @@ double intrinsicLength(const std::string &N, bool FastMath) {
   // ex2.approx / lg2.approx with a multiplication by a constant.
   if (N == "__expf" || N == "__logf" || N == "__exp10f" || N == "__log10f")
     return 2;
+  // Classification: abs and a compare with infinity (nvcc 13 --ptx:
+  // abs.f32, setp.eq.f32 ..., 0f7F800000), glibc's macros included.
+  static const std::set<std::string> Classify = {
+      "isinf", "isnan", "isfinite", "signbit", "__isinf", "__isinff",
+      "__isnan", "__isnanf", "__finite", "__finitef", "__signbitf",
+      "__builtin_isinf", "__builtin_isinf_sign", "__builtin_isnan",
+      "__builtin_isfinite", "__builtin_signbit", "__builtin_isnormal"};
+  if (Classify.count(N))
+    return 2;
   if (N == "__powf") // lg2, mul, ex2
     return 3;
   if (N == "__tanf") // sin, cos, div
@@ -115,7 +124,11 @@ double instructionsFor(const OpFacts &Op, const InstructionMapping &M,
     } else {
       Per = M.LibraryCall;
       if (Assumption)
-        *Assumption = "'" + Op.Name + "' counted as " +
+        *Assumption = "'" +
+                      (Op.Name.rfind("__builtin_", 0) == 0
+                           ? Op.Name.substr(10)
+                           : Op.Name) +
+                      "' counted as " +
                       std::to_string(int64_t(std::lround(M.LibraryCall))) +
                       " instructions (an estimate for a math library "
                       "function; count from PTX for the real sequence)";

@@ -257,16 +257,21 @@ std::string renderPortText(const PortReport &R) {
       Out += insights(M);
     }
   }
+  // A loop with no one integer variable (`for (it->i = 0; ...)`) by its
+  // place alone.
+  auto Named = [](const SequentialLoop &L) {
+    return L.Loop.empty() || L.Loop[0] == '/' ? std::string("loop")
+                                              : "loop '" + L.Loop + "'";
+  };
   for (const SequentialLoop &L : R.Distributed)
-    Out += fmt::format("\nloop '{}' at {} is distributed {}", L.Loop,
-                       where(L.Loc), L.Why);
+    Out += fmt::format("\n{} at {} is distributed {}", Named(L), where(L.Loc),
+                       L.Why);
   for (const SequentialLoop &L : R.NotParallel)
-    Out += fmt::format("\nloop '{}' at {} stays sequential: {}", L.Loop,
+    Out += fmt::format("\n{} at {} stays sequential: {}", Named(L),
                        where(L.Loc), L.Why);
   for (const SequentialLoop &L : R.LeftSequential)
-    Out += fmt::format("\nloop '{}' at {} is left to the CPU (not estimated): "
-                       "{}",
-                       L.Loop, where(L.Loc), L.Why);
+    Out += fmt::format("\n{} at {} is left to the CPU (not estimated): {}",
+                       Named(L), where(L.Loc), L.Why);
   if (!R.NotParallel.empty() || !R.LeftSequential.empty() ||
       !R.Distributed.empty())
     Out += "\n";

@@ -88,7 +88,7 @@ void listSequentialLoops(const std::vector<PortLoop> &Loops,
       continue;
     }
     // A copy made by loop distribution: "i/3" (its statements at ...).
-    SequentialLoop SL{(Loops[I].Var.empty() ? "?" : Loops[I].Var) +
+    SequentialLoop SL{Loops[I].Var +
                           copyLabel(Loops, unsigned(I)),
                       Loops[I].Loc, Verdicts[I].Why};
     if (Loops[I].Original)

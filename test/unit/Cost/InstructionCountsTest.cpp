@@ -210,6 +210,22 @@ TEST(InstructionCountsTest, DivisionsByWhatTheyDivideBy) {
   EXPECT_NE(Why.find("'ext' is not analysed"), std::string::npos);
 }
 
+TEST(InstructionCountsTest, ClassifyingAFloatIsACompare) {
+  // isinf (glibc's __builtin_isinf_sign), isnan: abs and a compare with
+  // infinity (nvcc 13 --ptx), not a library call; a library function
+  // keeps its estimate, named without the builtin prefix.
+  InstructionMapping M;
+  std::string Why;
+  OpFacts I = op(OpKind::Math, OpType::Float, 1, {}, "__builtin_isinf_sign");
+  EXPECT_DOUBLE_EQ(instructionsFor(I, M, &Why), 2);
+  EXPECT_TRUE(Why.empty()) << Why;
+  I.Name = "isnan";
+  EXPECT_DOUBLE_EQ(instructionsFor(I, M, &Why), 2);
+  OpFacts L = op(OpKind::Math, OpType::Float, 1, {}, "__builtin_sinf");
+  EXPECT_GT(instructionsFor(L, M, &Why), 2);
+  EXPECT_NE(Why.find("'sinf' counted as"), std::string::npos) << Why;
+}
+
 TEST(InstructionCountsTest, TripCountsSymbolicNestedAndUnknown) {
   KernelFacts K;
   // Loop 0: n/32 iterations, n = 256 at the launch: 8.

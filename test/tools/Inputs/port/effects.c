@@ -142,3 +142,10 @@ void sized(float *a, char **argv) {
   for (int i = 0; i < n; i++)
     a[i] = 0;
 }
+
+/* A loop whose variable is a member: named by its place. */
+typedef struct { int i; } Cursor;
+void member_var(Cursor *it, float *a, int n) {
+  for (it->i = 0; it->i < n; it->i++)
+    a[it->i] = 0;
+}
