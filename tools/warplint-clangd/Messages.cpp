@@ -152,6 +152,7 @@ void Proxy::onClientMessage(const std::string &Body) {
     } else if (*Method == "textDocument/codeAction" && Id) {
       PendingActions[idKey(*Id)] = *Msg;
     } else if (*Method == "exit") {
+      ExitSeen = true;
       Exiting = true;
     }
   }

@@ -180,6 +180,9 @@ private:
   int ToClient = -1;
 
   std::atomic<bool> ShutdownSeen{false}, Exiting{false};
+  /// The editor sent `exit` (the main loop ends the session); Exiting alone
+  /// may come from a signal, which its own thread ends.
+  std::atomic<bool> ExitSeen{false};
 };
 
 } // namespace clangd

@@ -56,7 +56,10 @@ int Proxy::run() {
       continue;
     }
     onClientMessage(Body);
-    if (Exiting) {
+    // (Not on Exiting alone: a SIGTERM sets it too, and its thread ends
+    // the process with 128 + 15; the editor's next message must not end
+    // it first with the code of an exit without shutdown.)
+    if (ExitSeen) {
       // exit: clangd has it too; it gets a moment to go by itself.
       {
         std::lock_guard<std::mutex> L(ClangdM);
