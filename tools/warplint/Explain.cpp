@@ -24,6 +24,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 using namespace llvm;
 using namespace warplint;
 using namespace warplint::cli;
@@ -157,6 +159,7 @@ int explainAccess(const clang::tooling::CompilationDatabase &DB,
         outs() << globalMapText(globalMap(F.WorstRequest));
         ++Shown;
       }
+      std::set<const AccessFacts *> Explained;
       for (const BankConflictFinding &F :
            findBankConflicts(K, Configs, Gpu, KO)) {
         if (F.Access->Loc.Line != Line || !sameFile(F.Access->Loc.File, File))
@@ -164,6 +167,26 @@ int explainAccess(const clang::tooling::CompilationDatabase &DB,
         Head(*F.Access, F.Config, F.Assumptions, F.WorstWarp, F.WorstBlock);
         outs() << sharedMapText(sharedMap(F.WorstRequest, Gpu.Banks.Banks,
                                           Gpu.Banks.BankWidth));
+        Explained.insert(F.Access);
+        ++Shown;
+      }
+      // An access on the line that could not be enumerated: why, rather
+      // than nothing (`s[t << sh]`: a shift by a value warplint cannot
+      // express).
+      for (const AccessFacts &A : K.Accesses) {
+        if (A.Loc.Line != Line || !sameFile(A.Loc.File, File) ||
+            Explained.count(&A) || Configs.empty() ||
+            (A.Space != MemorySpace::Shared && A.Space != MemorySpace::Global))
+          continue;
+        AccessEnumeration E = enumerateAccess(K, A, Configs.front(), KO.Enum);
+        if (E.Unanalysable.empty())
+          continue;
+        outs() << fmt::format(
+            "{}:{}:{}: {} {} '{}' in kernel '{}': not analysed: {}\n",
+            A.Loc.File, A.Loc.Line, A.Loc.Column,
+            A.Space == MemorySpace::Shared ? "shared" : "global",
+            A.IsWrite ? "store to" : "load from", A.Base, K.Name,
+            E.Unanalysable);
         ++Shown;
       }
     });
