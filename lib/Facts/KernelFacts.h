@@ -63,6 +63,10 @@ struct SharedBufferFacts {
   /// shared memory a single dimension of std::nullopt.
   std::vector<std::optional<int64_t>> Dims;
   bool Dynamic = false; ///< extern __shared__ T s[];
+  /// A struct (`__shared__ Queues Q;`): its members' accesses are its own;
+  /// no padding fix is offered for it (the member arrays are padded in the
+  /// struct's declaration).
+  bool Record = false;
   SourceLoc Loc;
   /// Where each dimension's size was written, begin and end (the position
   /// just past it), for fix-its on the innermost one; invalid (Line 0) when

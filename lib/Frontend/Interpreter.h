@@ -327,6 +327,9 @@ private:
   /// The memory places of the glvalue arguments of the call being inlined
   /// (evalCall to inlineCall), by argument.
   std::vector<std::optional<LValue>> PendingRefArgs;
+  /// In a method called on an object in memory (`local_q.concat()` with
+  /// `__shared__ Queues local_q`, `p->f()`): `this`, a pointer to it.
+  std::optional<Value> ThisPointer;
   unsigned DryRun = 0; // > 0: nothing is recorded
   unsigned NextBranch = 0, NextLoop = 0;
   std::set<std::string> UsedNames;

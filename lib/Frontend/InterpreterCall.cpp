@@ -367,6 +367,7 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   auto SavedRet = ReturnValue;
   bool SavedMulti = MultipleReturns;
   const bool SavedThisIsLocal = ThisIsLocal;
+  std::optional<Value> SavedThis = ThisPointer;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
     // Whether the object is a thread's own: a local variable (not a
     // reference, static or __shared__), a member of one, or a subobject
@@ -391,6 +392,23 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
              !VD->hasAttr<CUDASharedAttr>();
     };
     ThisIsLocal = Local(MC->getImplicitObjectArgument());
+    // An object in memory: `this` points at it.
+    SavedThis = ThisPointer;
+    ThisPointer.reset();
+    if (!ThisIsLocal) {
+      const clang::Expr *O = MC->getImplicitObjectArgument();
+      const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+      if (ME && ME->isArrow()) {
+        Value P = eval(O);
+        if (P.Kind == Value::Pointer)
+          ThisPointer = P;
+      } else {
+        // (Through a cast that adds const, for a const method.)
+        LValue OL = evalLValue(strip(O)->IgnoreImpCasts());
+        if (OL.Kind == LValue::Memory)
+          ThisPointer = OL.Ptr;
+      }
+    }
   }
   size_t GuardDepth = Guards.size();
   ReturnValue.reset();
@@ -522,6 +540,7 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   ReturnValue = SavedRet;
   MultipleReturns = SavedMulti;
   ThisIsLocal = SavedThisIsLocal;
+  ThisPointer = SavedThis;
   for (const ValueDecl *P : AddedLocalRefs)
     LocalRefs.erase(P);
   return Result;

@@ -74,6 +74,8 @@ Value Interpreter::eval(const clang::Expr *E) {
     return evalCall(CE);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     return evalConstruct(CE);
+  if (isa<CXXThisExpr>(E) && ThisPointer)
+    return *ThisPointer;
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return evalConditional(CO);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {

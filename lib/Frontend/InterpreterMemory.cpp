@@ -203,6 +203,7 @@ void Interpreter::recordSharedBuffer(const VarDecl *VD) {
   S.Name = VD->getName().str();
   S.Loc = loc(VD->getLocation());
   QualType T = VD->getType();
+  S.Record = T->isRecordType();
   TypeLoc TL;
   if (const TypeSourceInfo *TSI = VD->getTypeSourceInfo())
     TL = TSI->getTypeLoc();
@@ -282,6 +283,14 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
   LValue R;
   R.Type = E->getType();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    // A __shared__ struct (`__shared__ Queues Q;`): a place in shared
+    // memory, whose members (Q.elems[i][j]) are accesses of it.
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->getType()->isRecordType() && VD->hasAttr<CUDASharedAttr>()) {
+        R.Kind = LValue::Memory;
+        R.Ptr = rootOf(VD);
+        return R;
+      }
     if (auto It = RefToMemory.find(DRE->getDecl()); It != RefToMemory.end()) {
       LValue M = It->second;
       M.Type = E->getType();

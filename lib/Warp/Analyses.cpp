@@ -342,9 +342,11 @@ std::optional<std::string> paddingFix(const KernelFacts &K,
                                       const GpuModel &Gpu,
                                       const AnalysisOptions &Opts,
                                       std::string &WhyNot) {
-  if (Buf.Dynamic || Buf.Dims.size() < 2) {
-    WhyNot = Buf.Dynamic ? "the buffer's size is set at launch"
-                         : "the buffer has a single dimension";
+  if (Buf.Dynamic || Buf.Record || Buf.Dims.size() < 2) {
+    WhyNot = Buf.Dynamic  ? "the buffer's size is set at launch"
+             : Buf.Record ? "the buffer is a struct: pad its member array "
+                            "in the struct's declaration"
+                          : "the buffer has a single dimension";
     return std::nullopt;
   }
   std::vector<int64_t> Dims;

@@ -223,11 +223,47 @@ __global__ void chainedBlock(float *out, const float *in) {
   __syncthreads();
   out[y * 1024 + x] = t[threadIdx.y][threadIdx.x];
 }
+// A 2-D array that is a member of a __shared__ struct (Parboil bfs's
+// queues): lane l writes elems[l & 7][l >> 3] after tail's 8 words; rows
+// are 400 words apart, 400 % 32 == 16, so rows 0, 2, 4, 6 share banks:
+// 4-way on 32 banks (on 1.3's 16 banks every row does: 8-way). No padding
+// is offered: the array is padded in the struct's declaration.
+struct Queues {
+  int tail[8];
+  int elems[8][400];
+};
+__global__ void structQueues(int *dst) {
+  __shared__ Queues Q;
+  int qi = threadIdx.x & 7, p = threadIdx.x >> 3;
+  Q.elems[qi][p] = qi;
+  // CC80: :[[@LINE-1]]:3: warning: 4-way bank conflict on shared buffer 'Q': 4 lanes of a warp hit bank 8 at different words [warplint-bank-conflict]
+  // CC80: note: 'Q' declared here; padding is not offered: the buffer is a struct: pad its member array in the struct's declaration
+  // CC13: :[[@LINE-3]]:3: warning: 8-way bank conflict on shared buffer 'Q': 8 lanes of a half-warp hit bank 8 at different words [warplint-bank-conflict]
+  __syncthreads();
+  dst[blockIdx.x * 512 + p * 8 + qi] = Q.elems[qi][p] + Q.tail[qi];
+}
+// The same queues read in a method called on the __shared__ object
+// (Parboil bfs's `local_q.concatenate(...)`): `this` points at it.
+struct QueuesM {
+  int tail[8];
+  int elems[8][400];
+  __device__ int head() const { return elems[threadIdx.x & 7][threadIdx.x >> 3]; }
+  // CC80: :[[@LINE-1]]:40: warning: 4-way bank conflict on shared buffer 'Q': 4 lanes of a warp hit bank 8 at different words [warplint-bank-conflict]
+  // CC13: :[[@LINE-2]]:40: warning: 8-way bank conflict on shared buffer 'Q': 8 lanes of a half-warp hit bank 8 at different words [warplint-bank-conflict]
+};
+__global__ void structMethod(int *dst) {
+  __shared__ QueuesM Q;
+  Q.tail[threadIdx.x & 7] = 0;
+  __syncthreads();
+  dst[blockIdx.x * 512 + threadIdx.x] = Q.head();
+}
 void launchChained(float *o, const float *i) {
   dim3 block, grid;
   block.x = block.y = 16;
   grid.x = grid.y = 64;
   chainedBlock<<<grid, block>>>(o, i);
+  structQueues<<<64, 512>>>((int *)o);
+  structMethod<<<64, 512>>>((int *)o);
 }
 
 void launchAll(float *o, const float *i, double *d, const float4 *v) {
