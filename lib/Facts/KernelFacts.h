@@ -315,6 +315,16 @@ struct KernelFacts {
   /// (a function's temporary array allocated in device memory), one
   /// sentence each; empty for a CUDA kernel.
   std::vector<std::string> PortNotes;
+  /// --port: the host branches around the kernel (`if (pid != 0)`), with
+  /// the side it is on; the port drops the launch when --assume's values
+  /// decide the condition the other way.
+  struct HostGuard {
+    sym::Expr Condition;
+    bool Taken = true;
+    std::string Text;
+    unsigned Line = 0;
+  };
+  std::vector<HostGuard> PortHostGuards;
 };
 
 /// The early exit (`break` out of \p Lp, or `return` from inside it) that

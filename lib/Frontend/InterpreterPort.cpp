@@ -224,6 +224,17 @@ Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
     if (std::find(Out.PortNotes.begin(), Out.PortNotes.end(), Note) ==
         Out.PortNotes.end())
       Out.PortNotes.push_back(Note);
+    {
+      ++DryRun;
+      Value C = eval(IS->getCond());
+      --DryRun;
+      KernelFacts::HostGuard G;
+      G.Condition = asExpr(C, IS->getCond());
+      G.Taken = Then;
+      G.Text = text(IS->getCond());
+      G.Line = SM.getPresumedLineNumber(SM.getFileLoc(IS->getBeginLoc()));
+      Out.PortHostGuards.push_back(std::move(G));
+    }
     return execToward(Then ? IS->getThen() : IS->getElse(), Root);
   }
   if (const auto *AS = dyn_cast<AttributedStmt>(S))

@@ -216,6 +216,10 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     // Every host loop launches: the host nest's exact count.
     if (M.InThread.empty() && !PK.HostLoops.empty())
       Launches = HV.Launches;
+    // A host branch around the kernel that --assume's values decide the
+    // other way: the kernel is not launched.
+    if (notLaunched(K, EOM.Analysis.Enum.Assumptions, Notes, L.Assumptions))
+      Launches = 0;
     if (Launches > 1)
       L.Assumptions.push_back(formatv(
           "the time is {0} launches' GPU time; the host's cost of launching "

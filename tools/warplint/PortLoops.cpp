@@ -8,6 +8,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -300,6 +301,36 @@ hostLoopValues(const std::vector<PortLoop> &Loops,
     }
   }
   return R;
+}
+
+bool notLaunched(const KernelFacts &K,
+                 const std::map<std::string, sym::Assumption> &A,
+                 std::vector<std::string> &Notes,
+                 std::vector<std::string> &Said) {
+  bool Not = false;
+  for (const KernelFacts::HostGuard &G : K.PortHostGuards) {
+    std::optional<int64_t> V =
+        G.Condition.evaluate([&](const sym::Expr &S) -> std::optional<int64_t> {
+          auto It = A.find(S.name());
+          if (It != A.end() && It->second.Equal)
+            return *It->second.Equal;
+          return std::nullopt;
+        });
+    if (!V || (*V != 0) == G.Taken)
+      continue;
+    Not = true;
+    const std::string Generic = llvm::formatv(
+        "the kernel is launched only where '{0}' (line {1})", G.Text, G.Line);
+    Notes.erase(std::remove_if(Notes.begin(), Notes.end(),
+                               [&](const std::string &N) {
+                                 return llvm::StringRef(N).starts_with(Generic);
+                               }),
+                Notes.end());
+    Said.push_back(llvm::formatv(
+        "not launched: '{0}' (line {1}) {2} with the values given", G.Text,
+        G.Line, G.Taken ? "is false" : "holds"));
+  }
+  return Not;
 }
 
 } // namespace warplint

@@ -9,6 +9,7 @@
 
 #include "Facts/LoopMapping.h"
 #include "Report/PortReport.h"
+#include "Symbolic/Assumptions.h"
 
 #include <map>
 #include <string>
@@ -44,6 +45,15 @@ hostLoopValues(const std::vector<PortLoop> &Loops,
                const std::vector<unsigned> &HostLoops, const KernelFacts &Seq,
                const std::map<std::string, sym::Assumption> &Assumed,
                std::map<std::string, sym::Assumption> &Now);
+
+/// Whether a host branch around kernel \p K (KernelFacts::PortHostGuards)
+/// is decided the other way by the values \p A gives: the kernel is then
+/// not launched, said in \p Said, and the note that counts its launches
+/// as if the branch were taken leaves \p Notes.
+bool notLaunched(const KernelFacts &K,
+                 const std::map<std::string, sym::Assumption> &A,
+                 std::vector<std::string> &Notes,
+                 std::vector<std::string> &Said);
 
 } // namespace warplint
 
