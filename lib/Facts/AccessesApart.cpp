@@ -9,6 +9,7 @@
 #include "Symbolic/Feasibility.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -27,11 +28,39 @@ bool accessesApart(const AccessFacts &W, const AccessFacts &A,
     return E.substitute(To);
   };
   std::vector<sym::LinearForm> Sys;
-  auto AddGe0 = [&](const sym::Expr &E) {
-    std::optional<sym::LinearForm> L = sym::linearForm(E);
-    if (L)
+  // E >= 0. With a min(a, b) term of positive coefficient in E (a trip
+  // count clamped to the end, `min(n, 16b + 16) - 16b`), E with a in its
+  // place and E with b are both >= 0 too: both are added.
+  std::function<bool(const sym::Expr &)> AddGe0 = [&](const sym::Expr &E) {
+    if (std::optional<sym::LinearForm> L = sym::linearForm(E)) {
       Sys.push_back(*L);
-    return L.has_value();
+      return true;
+    }
+    std::vector<sym::Expr> Terms;
+    if (E.op() == sym::Op::Add)
+      Terms.assign(E.operands().begin(), E.operands().end());
+    else
+      Terms.push_back(E);
+    for (size_t I = 0; I < Terms.size(); ++I) {
+      const sym::Expr &T = Terms[I];
+      int64_t C = 1;
+      const sym::Expr *M = &T;
+      if (T.op() == sym::Op::Mul && T.value() > 0 && T.operands().size() == 1) {
+        C = T.value();
+        M = &T.operands()[0];
+      }
+      if (M->op() != sym::Op::Min)
+        continue;
+      sym::Expr Rest(0);
+      for (size_t J = 0; J < Terms.size(); ++J)
+        if (J != I)
+          Rest = Rest + Terms[J];
+      bool Any = false;
+      for (const sym::Expr &O : M->operands())
+        Any = AddGe0(Rest + sym::Expr(C) * O) || Any;
+      return Any;
+    }
+    return false;
   };
   // 0 <= iteration <= trips - 1 of every loop around each access (the
   // loops not in Own once: they hold one value for both).

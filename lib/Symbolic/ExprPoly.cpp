@@ -208,6 +208,15 @@ Expr Expr::select(const Expr &C, const Expr &A, const Expr &B) {
     return *CC ? A : B;
   if (A == B)
     return A;
+  // p < q ? p : q is min(p, q), p < q ? q : p is max(p, q) (and with <=):
+  // a bound clamped to the end (`e = s + 16 > n ? n : s + 16`).
+  if (C.op() == Op::Lt || C.op() == Op::Le) {
+    const Expr &P = C.operands()[0], &Q = C.operands()[1];
+    if (A == P && B == Q)
+      return min(P, Q);
+    if (A == Q && B == P)
+      return max(P, Q);
+  }
   return make(Op::Select, {C, A, B});
 }
 

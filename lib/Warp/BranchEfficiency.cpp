@@ -149,12 +149,22 @@ std::optional<double> warpExecutionShare(const KernelFacts &K,
     Why = Not;
     return std::nullopt;
   }
+  // The share among the iterations the warp runs: the counts take the
+  // warp's longest lane's trip count already, so an iteration sampled past
+  // every lane's end (a loop of one iteration per thread, walked for 8) is
+  // not a warp execution that skips the code.
   double All = 0, Issued = 0;
   W.walk([&](sym::Bindings &V, const std::array<int64_t, 3> &, unsigned Warp,
              const std::map<std::string, int64_t> &, double Wt) {
-    bool Any = false;
-    for (unsigned Lane = 0; Lane < 32 && !Any; ++Lane)
-      Any = W.setLane(V, Warp, Lane) && W.reaches(V);
+    bool Any = false, Runs = false;
+    for (unsigned Lane = 0; Lane < 32 && !Any; ++Lane) {
+      if (!W.setLane(V, Warp, Lane))
+        continue;
+      Runs = Runs || W.withinLoops(V);
+      Any = W.reaches(V);
+    }
+    if (!Runs)
+      return true;
     All += Wt;
     if (Any)
       Issued += Wt;

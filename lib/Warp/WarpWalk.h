@@ -319,6 +319,23 @@ public:
   /// Whether the lane set in \p V reaches the scope: it passes the guards
   /// (an unevaluable guard counts as passed, stated) and its
   /// thread-dependent enclosing loops still run.
+  /// Whether the lane set in \p V still runs the scope's thread-dependent
+  /// loops in the iteration walked (reaches() without the guards).
+  bool withinLoops(const sym::Bindings &V) {
+    for (size_t I = 0; I < Sc->Loops.size(); ++I) {
+      const LoopFacts *Lp = Sc->Loops[I];
+      if (!Lp->ThreadDependentTripCount || !Lp->TripCount)
+        continue;
+      auto Iter = V.get(IterSlot[I]);
+      if (!Iter || !(Lp->Affine || !Lp->Next))
+        continue;
+      auto Trip = TripProg[I].run(V);
+      if (Trip && *Iter >= *Trip)
+        return false;
+    }
+    return true;
+  }
+
   bool reaches(const sym::Bindings &V) {
     for (size_t I = 0; I < Sc->Guards.size(); ++I) {
       const auto &[B, Taken] = Sc->Guards[I];

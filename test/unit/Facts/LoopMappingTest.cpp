@@ -186,6 +186,26 @@ TEST(LoopMappingTest, FieldsOfDifferentWidthsInAnArrayOfStructures) {
   EXPECT_FALSE(parallelLoops(Loops, Seq)[0].Parallel);
 }
 
+TEST(LoopMappingTest, ABlockClampedToTheEndStaysInItsBlock) {
+  // for b < 64: for i in [16b, min(n, 16b + 16)): v[i] = 2 * v[i] (cfd's
+  // blocks): i's iteration j runs below min(n, 16b + 16) - 16b <= 16, so
+  // two blocks never meet. Without the min (an unknown trip) they may.
+  KernelFacts Seq;
+  Expr B = iter("b"), I = iter("i");
+  Expr N = Expr::symbol("n", SymbolKind::Param);
+  Seq.Loops = {loopFact(0, "b", 1, std::nullopt, 64),
+               loopFact(1, "i", 2, 0u,
+                        Expr::min(N, B * 16 + 16) - B * 16)};
+  Seq.Accesses = {access("v", B * 16 + I, false, {0, 1}, "v[i]"),
+                  access("v", B * 16 + I, true, {0, 1}, "v[i]")};
+  std::vector<PortLoop> Loops{portLoop("b", 1, std::nullopt, {1}, true),
+                              portLoop("i", 2, 0u, {}, false)};
+  std::vector<LoopVerdict> V = parallelLoops(Loops, Seq);
+  EXPECT_TRUE(V[0].Parallel) << V[0].Why;
+  Seq.Loops[1].TripCount = N - B * 16;
+  EXPECT_FALSE(parallelLoops(Loops, Seq)[0].Parallel);
+}
+
 TEST(LoopMappingTest, InnerLoopTermsWithinOneRowStaySeparate) {
   // for j < 64: for i < 64: A[i][j] = 0 (column j of a 64-wide matrix):
   // j's coefficient 1, i's 64: the GCD test separates the iterations of j.

@@ -141,3 +141,17 @@ TEST(ExprTest, TextShowsTheSourceNames) {
   EXPECT_EQ(E.text().find('#'), std::string::npos) << E.text();
   EXPECT_EQ(E.text().find('@'), std::string::npos) << E.text();
 }
+
+TEST(ExprTest, ASelectOfItsOwnComparisonIsAMinOrMax) {
+  // e = s + 16 > n ? n : s + 16 (a block's end clamped to n) is
+  // min(n, s + 16); the other way round, a max.
+  Expr N = Expr::symbol("n", SymbolKind::Param);
+  Expr S = Expr::symbol("s", SymbolKind::Param) + 16;
+  Expr E = Expr::select(Expr::gt(S, N), N, S);
+  EXPECT_EQ(E.op(), Op::Min) << E.str();
+  EXPECT_EQ(E.evaluate({{"n", 20}, {"s", 0}}), std::optional<int64_t>(16));
+  EXPECT_EQ(E.evaluate({{"n", 20}, {"s", 16}}), std::optional<int64_t>(20));
+  EXPECT_EQ(Expr::select(Expr::le(N, S), S, N).op(), Op::Max);
+  // A select on another condition stays one.
+  EXPECT_EQ(Expr::select(Expr::lt(N, Expr(7)), N, S).op(), Op::Select);
+}

@@ -505,3 +505,25 @@ TEST(WarpShareTest, ALaneDependentLoopRunsItsLongestLane) {
   EXPECT_DOUBLE_EQ(*T, 47.0);
   EXPECT_DOUBLE_EQ(LaneMean, 31.5);
 }
+
+TEST(WarpShareTest, IterationsPastEveryLanesEndAreNotSkips) {
+  // for (i = tx; i < min(n, tx + 1); ++i), one iteration per thread (a
+  // block of one element, clamped to n = 4096), 128 threads: the walk
+  // samples more iterations than the loop runs; those past every lane's
+  // end are no warp execution skipping the body. Every warp issues it.
+  KernelFacts K;
+  LoopFacts Lp;
+  Lp.Id = 0;
+  Lp.Kind = "for";
+  Lp.Affine = true;
+  Lp.TripCount = Expr::min(Expr(4096), Tx + Expr(1)) - Tx;
+  Lp.ThreadDependentTripCount = true;
+  Lp.IterSymbol = "i";
+  K.Loops.push_back(Lp);
+  EXPECT_DOUBLE_EQ(share(K, launch({1, 1, 1}, {128, 1, 1}), {0}, {}), 1.0);
+  // A guard inside still counts among the iterations run: tx < 64 is
+  // issued by 2 of the 4 warps.
+  K.Branches.push_back(branch(0, Expr::lt(Tx, Expr(64))));
+  EXPECT_DOUBLE_EQ(share(K, launch({1, 1, 1}, {128, 1, 1}), {0}, {{0, true}}),
+                   0.5);
+}

@@ -37,3 +37,15 @@ void sweep(float *out, const float *in, int nx, int ny, int nz) {
     }
   }
 }
+
+/* Blocks of 16 elements, the last clamped to n (Rodinia cfd's loops):
+   each block its own elements, so b is parallel, with its 16 iterations
+   in the thread. */
+void blocks(int n, const float *v, float *o) {
+  for (int b = 0; b < n / 16; b++) {
+    int s = b * 16;
+    int e = (b + 1) * 16 > n ? n : (b + 1) * 16;
+    for (int i = s; i < e; i++)
+      o[i] = v[i] + v[i + n];
+  }
+}
