@@ -157,6 +157,21 @@ void explainStride(const AccessFacts &A, const LaunchConfig &L,
     Prev = *Addr;
     HavePrev = true;
   }
+  // One element apart in order (a base picked by an if/else: a select the
+  // index does not show as affine): contiguous, as with threadIdx.x alone.
+  if (Constant && Stride && A.ElementSize &&
+      *Stride == int64_t(A.ElementSize)) {
+    std::optional<int64_t> Min;
+    for (const auto &Addr : S.Req.Lane)
+      if (Addr && (!Min || *Addr < *Min))
+        Min = *Addr;
+    if (Min) {
+      Why = "the warp's addresses are contiguous but start " +
+            std::to_string(((*Min % 128) + 128) % 128) +
+            " bytes past a 128-byte boundary";
+      return;
+    }
+  }
   if (Constant && Stride && *Stride != 0 && A.ElementSize &&
       *Stride % int64_t(A.ElementSize) == 0 &&
       std::llabs(*Stride) != int64_t(A.ElementSize)) {

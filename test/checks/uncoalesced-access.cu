@@ -258,6 +258,20 @@ __global__ void aosByReference(float *o, const Point3 *s) { o[T] = sumXY(s[T]); 
 // CC80: :[[@LINE-3]]:52: note: 1 more access to 's' in this kernel has the same pattern and numbers (line [[@LINE-3]]); not reported separately
 // CC13: :[[@LINE-4]]:52: warning: global load from 's' needs 4 transactions for the 2 half-warps of a warp request (ideal 2); 33% of fetched bytes are used [warplint-uncoalesced-access]
 
+// A base picked in an if/else (Parboil tpacf's random_x): the index is no
+// affine form, but the lanes are one float apart from 4 bytes past a line:
+// contiguous and misaligned, 5 sectors for 4, as with a single base.
+__global__ void pickedBase(float *o, const float *i, int n) {
+  const float *src;
+  if (blockIdx.x < 8) src = i + 1024 * blockIdx.x;
+  else                src = i + 1024 * (blockIdx.x - 8);
+  o[T] = src[threadIdx.x + 1];
+  // CC80: :[[@LINE-1]]:10: warning: global load from 'i' touches 5 sectors in 2 lines per warp request (ideal 4); 80% of fetched bytes are used [warplint-uncoalesced-access]
+  // CC80: :[[@LINE-2]]:10: note: the warp's addresses are contiguous but start 4 bytes past a 128-byte boundary
+  // CC13: :[[@LINE-3]]:10: warning: global load from 'i' needs 3 transactions for the 2 half-warps of a warp request (ideal 2); 57% of fetched bytes are used [warplint-uncoalesced-access]
+  // CC13: :[[@LINE-4]]:10: note: the warp's addresses are contiguous but start 4 bytes past a 128-byte boundary
+}
+
 // Out-parameters of __device__ functions (issue 14, item 2): the values a
 // helper writes through a reference or a pointer reach the caller. Thread t
 // of a 64-wide image works on (row t / 64, column t % 64); the load
@@ -358,6 +372,7 @@ void launchAll(float *o, const float *i, float4 *o4, const float4 *i4,
   aosFields<<<64, 256>>>(o, s3);
   aosCopy<<<64, 256>>>(o3, s3);
   aosByReference<<<64, 256>>>(o, s3);
+  pickedBase<<<16, 256>>>(o, i, 1024);
   outByReference<<<16, 256>>>(o, i);
   outByPointer<<<16, 256>>>(o, i);
   storeWhereFound<<<64, 256>>>(o, i, 3.0f);
