@@ -351,18 +351,7 @@ public:
       if ((*C != 0) != Taken)
         return false;
     }
-    for (size_t I = 0; I < Sc->Loops.size(); ++I) {
-      const LoopFacts *Lp = Sc->Loops[I];
-      if (!Lp->ThreadDependentTripCount || !Lp->TripCount)
-        continue;
-      auto Iter = V.get(IterSlot[I]);
-      if (!Iter || !(Lp->Affine || !Lp->Next))
-        continue;
-      auto Trip = TripProg[I].run(V);
-      if (Trip && *Iter >= *Trip)
-        return false;
-    }
-    return true;
+    return withinLoops(V);
   }
 
   void finish() {

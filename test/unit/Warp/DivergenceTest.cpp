@@ -438,6 +438,20 @@ double share(const KernelFacts &K, const LaunchConfig &L,
   return S.value_or(-1);
 }
 
+/// Facts with one affine loop (id 0) whose trip count depends on the lane.
+KernelFacts withLaneLoop(Expr Trips, const std::string &Iter) {
+  KernelFacts K;
+  LoopFacts Lp;
+  Lp.Id = 0;
+  Lp.Kind = "for";
+  Lp.Affine = true;
+  Lp.TripCount = std::move(Trips);
+  Lp.ThreadDependentTripCount = true;
+  Lp.IterSymbol = Iter;
+  K.Loops.push_back(Lp);
+  return K;
+}
+
 } // namespace
 
 TEST(WarpShareTest, NoGuardEveryWarpIssues) {
@@ -486,15 +500,7 @@ TEST(WarpShareTest, ALaneDependentLoopRunsItsLongestLane) {
   // for (j = 0; j < tx; ++j) in 64-thread blocks: warp 0's lanes run 0..31
   // iterations (longest 31), warp 1's 32..63 (longest 63): 47 per warp on
   // average; a lane's mean is 31.5.
-  KernelFacts K;
-  LoopFacts Lp;
-  Lp.Id = 0;
-  Lp.Kind = "for";
-  Lp.Affine = true;
-  Lp.TripCount = Tx;
-  Lp.ThreadDependentTripCount = true;
-  Lp.IterSymbol = "j";
-  K.Loops.push_back(Lp);
+  KernelFacts K = withLaneLoop(Tx, "j");
   uint64_t Budget = 1000000;
   double LaneMean = 0;
   std::string Why;
@@ -511,15 +517,7 @@ TEST(WarpShareTest, IterationsPastEveryLanesEndAreNotSkips) {
   // block of one element, clamped to n = 4096), 128 threads: the walk
   // samples more iterations than the loop runs; those past every lane's
   // end are no warp execution skipping the body. Every warp issues it.
-  KernelFacts K;
-  LoopFacts Lp;
-  Lp.Id = 0;
-  Lp.Kind = "for";
-  Lp.Affine = true;
-  Lp.TripCount = Expr::min(Expr(4096), Tx + Expr(1)) - Tx;
-  Lp.ThreadDependentTripCount = true;
-  Lp.IterSymbol = "i";
-  K.Loops.push_back(Lp);
+  KernelFacts K = withLaneLoop(Expr::min(Expr(4096), Tx + Expr(1)) - Tx, "i");
   EXPECT_DOUBLE_EQ(share(K, launch({1, 1, 1}, {128, 1, 1}), {0}, {}), 1.0);
   // A guard inside still counts among the iterations run: tx < 64 is
   // issued by 2 of the 4 warps.
