@@ -210,20 +210,10 @@ Flow Interpreter::execToward(const Stmt *S, const Stmt *Root) {
   }
   if (const auto *IS = dyn_cast<IfStmt>(S)) {
     // A host branch around the kernel: whether it is taken is the host's
-    // business; the launches are counted as if it always were, said.
+    // business. Recorded (KernelFacts::PortHostGuards); the port says how
+    // it counts the launches (hostGuards in tools/warplint/PortLoops.cpp).
     const bool Then = holds(IS->getThen(), Root);
     const SourceManager &SM = Ctx.getSourceManager();
-    const std::string Note =
-        "the kernel is launched only where '" + text(IS->getCond()) +
-        "' (line " +
-        std::to_string(
-            SM.getPresumedLineNumber(SM.getFileLoc(IS->getBeginLoc()))) +
-        ") " + (Then ? "holds" : "does not hold") +
-        " on the host: the time counts a launch each time the host reaches "
-        "the branch, as if it always " + (Then ? "held" : "failed");
-    if (std::find(Out.PortNotes.begin(), Out.PortNotes.end(), Note) ==
-        Out.PortNotes.end())
-      Out.PortNotes.push_back(Note);
     {
       ++DryRun;
       Value C = eval(IS->getCond());

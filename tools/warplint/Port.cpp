@@ -216,9 +216,9 @@ static void estimateKernelMappings(const PortSource &Src, const PortKernel &PK,
     // Every host loop launches: the host nest's exact count.
     if (M.InThread.empty() && !PK.HostLoops.empty())
       Launches = HV.Launches;
-    // A host branch around the kernel that --assume's values decide the
-    // other way: the kernel is not launched.
-    if (notLaunched(K, EOM.Analysis.Enum.Assumptions, Notes, L.Assumptions))
+    // The host branches around the kernel: counted as taken, or, where
+    // --assume's values decide one the other way, not launched.
+    if (!hostGuards(K, EOM.Analysis.Enum.Assumptions, Notes))
       Launches = 0;
     if (Launches > 1)
       L.Assumptions.push_back(formatv(

@@ -303,11 +303,10 @@ hostLoopValues(const std::vector<PortLoop> &Loops,
   return R;
 }
 
-bool notLaunched(const KernelFacts &K,
-                 const std::map<std::string, sym::Assumption> &A,
-                 std::vector<std::string> &Notes,
-                 std::vector<std::string> &Said) {
-  bool Not = false;
+bool hostGuards(const KernelFacts &K,
+                const std::map<std::string, sym::Assumption> &A,
+                std::vector<std::string> &Said) {
+  bool Launched = true;
   for (const KernelFacts::HostGuard &G : K.PortHostGuards) {
     std::optional<int64_t> V =
         G.Condition.evaluate([&](const sym::Expr &S) -> std::optional<int64_t> {
@@ -316,21 +315,21 @@ bool notLaunched(const KernelFacts &K,
             return *It->second.Equal;
           return std::nullopt;
         });
-    if (!V || (*V != 0) == G.Taken)
+    if (V && (*V != 0) != G.Taken) {
+      Launched = false;
+      Said.push_back(llvm::formatv(
+          "not launched: '{0}' (line {1}) {2} with the values given", G.Text,
+          G.Line, G.Taken ? "is false" : "holds"));
       continue;
-    Not = true;
-    const std::string Generic = llvm::formatv(
-        "the kernel is launched only where '{0}' (line {1})", G.Text, G.Line);
-    Notes.erase(std::remove_if(Notes.begin(), Notes.end(),
-                               [&](const std::string &N) {
-                                 return llvm::StringRef(N).starts_with(Generic);
-                               }),
-                Notes.end());
+    }
     Said.push_back(llvm::formatv(
-        "not launched: '{0}' (line {1}) {2} with the values given", G.Text,
-        G.Line, G.Taken ? "is false" : "holds"));
+        "the kernel is launched only where '{0}' (line {1}) {2} on the host: "
+        "the time counts a launch each time the host reaches the branch, as "
+        "if it always {3}",
+        G.Text, G.Line, G.Taken ? "holds" : "does not hold",
+        G.Taken ? "held" : "failed"));
   }
-  return Not;
+  return Launched;
 }
 
 } // namespace warplint

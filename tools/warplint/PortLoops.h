@@ -46,14 +46,13 @@ hostLoopValues(const std::vector<PortLoop> &Loops,
                const std::map<std::string, sym::Assumption> &Assumed,
                std::map<std::string, sym::Assumption> &Now);
 
-/// Whether a host branch around kernel \p K (KernelFacts::PortHostGuards)
-/// is decided the other way by the values \p A gives: the kernel is then
-/// not launched, said in \p Said, and the note that counts its launches
-/// as if the branch were taken leaves \p Notes.
-bool notLaunched(const KernelFacts &K,
-                 const std::map<std::string, sym::Assumption> &A,
-                 std::vector<std::string> &Notes,
-                 std::vector<std::string> &Said);
+/// The host branches around kernel \p K (KernelFacts::PortHostGuards),
+/// each said in \p Said: one that the values \p A gives decide the other
+/// way means the kernel is not launched (false returned); any other is
+/// counted as if always taken.
+bool hostGuards(const KernelFacts &K,
+                const std::map<std::string, sym::Assumption> &A,
+                std::vector<std::string> &Said);
 
 } // namespace warplint
 
