@@ -123,8 +123,12 @@ private:
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 makeFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> &Mem,
                bool ForParsing = true) {
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base =
-      llvm::vfs::getRealFileSystem();
+  // A physical file system with a working directory of its own: clang's
+  // tooling sets it to each compile command's directory, and the
+  // process-wide one (getRealFileSystem) would chdir the whole process
+  // under the other worker threads (and under --output).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base(
+      llvm::vfs::createPhysicalFileSystem().release());
   if (ForParsing)
     Base = llvm::makeIntrusiveRefCnt<LegacyLaunchFileSystem>(Base);
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Base);

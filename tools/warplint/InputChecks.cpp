@@ -196,27 +196,14 @@ bool checkOutputOptions() {
 }
 
 
-/// --export-fixes must not name an input (it would be overwritten with
-/// YAML); --gate-threshold must be a number >= 0 (NaN never fails).
+/// --gate-threshold must be a number >= 0 (NaN never fails). What
+/// --output and --export-fixes may name: checkOutputPaths.
 bool checkFileOptions(const std::vector<std::string> &Files) {
   if (!std::isfinite(GateThreshold) || GateThreshold < 0) {
     errs() << "warplint: error: --gate-threshold must be a number >= 0 (a "
               "relative change, 0.05 for 5%), not '"
            << GateThreshold << "'\n";
     return false;
-  }
-  if (!ExportFixes.empty()) {
-    llvm::sys::fs::UniqueID Out;
-    if (!llvm::sys::fs::getUniqueID(ExportFixes, Out))
-      for (const std::string &F : Files) {
-        llvm::sys::fs::UniqueID In;
-        if (!llvm::sys::fs::getUniqueID(F, In) && In == Out) {
-          errs() << "warplint: error: --export-fixes='" << ExportFixes
-                 << "' names an input file; it would be overwritten with the "
-                    "fixes' YAML\n";
-          return false;
-        }
-      }
   }
   return true;
 }

@@ -127,6 +127,50 @@ static bool usesToolkit(const clang::tooling::CompilationDatabase &DB,
   return !Toolkit.empty() && toolkitVersion(Toolkit) != 0;
 }
 
+/// clang's "N warnings generated when compiling for sm_80." of one file,
+/// counted from its diagnostics (none when there are none). clang prints
+/// it from each worker thread as the file ends, interleaved with the
+/// others; warplint parses with it off and says it in file order instead.
+static std::string generatedLine(const std::vector<clang::tidy::ClangTidyError> &E,
+                                 const std::string &Target) {
+  unsigned Warnings = 0, Errors = 0;
+  for (const clang::tidy::ClangTidyError &X : E)
+    if (X.DiagLevel == clang::tooling::Diagnostic::Error || X.IsWarningAsError)
+      ++Errors;
+    else if (X.DiagLevel == clang::tooling::Diagnostic::Warning)
+      ++Warnings;
+  if (!Warnings && !Errors)
+    return "";
+  std::string S;
+  auto Count = [&](unsigned N, const char *What) {
+    S += std::to_string(N) + " " + What + (N == 1 ? "" : "s");
+  };
+  if (Warnings)
+    Count(Warnings, "warning");
+  if (Warnings && Errors)
+    S += " and ";
+  if (Errors)
+    Count(Errors, "error");
+  return S + " generated when compiling for " + Target + ".";
+}
+
+/// What clang names the compilation of \p File: its device architecture
+/// (the first the command names, else the default), or "host".
+static std::string compiledFor(const clang::tooling::CompilationDatabase &DB,
+                               const std::string &File,
+                               const FrontendOptions &Opts) {
+  if (Opts.Side == CudaSide::Host)
+    return "host";
+  std::vector<clang::tooling::CompileCommand> Cmds = DB.getCompileCommands(File);
+  if (!Cmds.empty()) {
+    TranslatedCommand TC = translateCompileCommand(Cmds.front().CommandLine,
+                                                   Cmds.front().Directory);
+    if (!TC.GpuArchs.empty())
+      return TC.GpuArchs.front();
+  }
+  return Opts.DefaultGpuArch;
+}
+
 /// Runs the warplint checks through clang-tidy's engine, one file at a
 /// time on each of --jobs threads; every thread has its own context and
 /// file system. Errors come back in the order of \p Files.
@@ -148,6 +192,9 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
   if (!makeProvider(makeBuiltinHeaderFileSystem()))
     return std::nullopt;
   LockedDatabase Locked(DB);
+  // clang's per-file count is said by warplint, in file order (below).
+  FrontendOptions TidyOpts = Opts;
+  TidyOpts.ExtraArgs.push_back("-fno-caret-diagnostics");
   unsigned Threads = std::max(1u, std::min<unsigned>(Jobs, Files.size()));
   std::vector<std::vector<ClangTidyError>> PerFile(Files.size());
   std::atomic<size_t> Next{0};
@@ -177,7 +224,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
     clang::noteBottomOfStack();
     auto FS = makeParseFileSystem();
     std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
-        makeWarplintCompilations(Locked, Opts);
+        makeWarplintCompilations(Locked, TidyOpts);
     for (size_t I = Next++; I < Files.size(); I = Next++) {
       // A fresh context per file: a context maps diagnostic IDs to check
       // names per compilation, and reusing it mislabels later files.
@@ -202,7 +249,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
         auto P2 = makeProvider(FS);
         auto Ctx2 = P2 ? std::make_unique<ClangTidyContext>(std::move(P2)) : nullptr;
         if (Ctx2) {
-          FrontendOptions BO = Opts;
+          FrontendOptions BO = TidyOpts;
           BO.ForceBuiltinHeaders = true;
           auto BDB = makeWarplintCompilations(Locked, BO);
           std::optional<FileFacts> Kept;
@@ -249,6 +296,13 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
   TranslationUnitAnalysis::setFactsObserver({});
   if (Bad)
     return std::nullopt;
+  if (!Quiet)
+    for (size_t I = 0; I < Files.size(); ++I) {
+      std::string Line =
+          generatedLine(PerFile[I], compiledFor(Locked, Files[I], Opts));
+      if (!Line.empty())
+        errs() << Line << "\n";
+    }
   if (!Contexts[0]) {
     auto Provider = makeProvider(makeBuiltinHeaderFileSystem());
     if (!Provider)
@@ -262,6 +316,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
       if (E.DiagnosticName == "clang-diagnostic-error") {
         HadErrors[I] = 1;
         R.Unparsed.insert(Files[I]);
+        R.FirstError.try_emplace(Files[I], E.Message.Message);
       }
       R.Errors.push_back(std::move(E));
     }

@@ -59,11 +59,6 @@ void printRunSummary(const CheckRun &Run,
                      unsigned Merged, const KernelAt &Kernel,
                      const std::vector<std::string> &Files, double Seconds,
                      bool UnparsedFail, llvm::raw_ostream &OS) {
-  // The first compile error of each file with errors.
-  std::map<std::string, std::string> FirstError;
-  for (const clang::tidy::ClangTidyError &E : Run.Errors)
-    if (E.DiagnosticName == "clang-diagnostic-error")
-      FirstError.try_emplace(E.Message.FilePath, causeOf(E.Message.Message));
   std::map<std::string, unsigned> PerCheck, PerFile, PerKernel;
   unsigned Findings = 0;
   for (const clang::tidy::ClangTidyError &E : Shown) {
@@ -83,8 +78,9 @@ void printRunSummary(const CheckRun &Run,
     bool Some = Run.Partial.count(F) &&
                 StringRef(Run.Partial.at(F)).contains("were analysed");
     Partly += Some;
-    auto It = FirstError.find(F);
-    ByCause[It != FirstError.end() ? It->second : "(no error message)"]
+    auto It = Run.FirstError.find(F);
+    ByCause[It != Run.FirstError.end() ? causeOf(It->second)
+                                       : "(no error message)"]
         .push_back(F);
   }
   OS << "\nwarplint: summary: "

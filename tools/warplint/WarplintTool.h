@@ -37,10 +37,30 @@ struct CheckRun {
   /// Per file with compile errors, what warplint says of it (which kernels
   /// were analysed, which not and why): partialParseMessage.
   std::map<std::string, std::string> Partial;
+  /// Per file with compile errors, its first error's message (in the file
+  /// or in a header it includes).
+  std::map<std::string, std::string> FirstError;
   /// With KeepFacts: per file (in the order of the files), the facts the
   /// checks extracted; none for a file with errors or no warplint check.
   std::vector<std::optional<warplint::FileFacts>> Facts;
 };
+
+/// The paths the user names (--output, --export-fixes, --config-file,
+/// --arch-dir, --baseline, --diff-file, -p, --nvcc) made absolute against
+/// \p StartDir, the directory warplint was started in (OutputFiles.cpp).
+void resolveUserPaths(llvm::StringRef StartDir);
+
+/// False, with a message, when --output or --export-fixes names a file the
+/// analysis reads: an input, a file of the compile database, a file read by
+/// an option, or an existing source file or header.
+bool checkOutputPaths(const clang::tooling::CompilationDatabase &DB,
+                      const std::vector<std::string> &Files);
+
+/// Writes \p Path (the value of \p Option) through a temporary file
+/// renamed into place: a failed write leaves the file as it was. False,
+/// with a message, on any error.
+bool writeOutputFile(llvm::StringRef Path, llvm::StringRef Option,
+                     const std::function<void(llvm::raw_ostream &)> &Write);
 
 /// Runs the warplint checks through clang-tidy's engine, one file at a
 /// time on each of --jobs threads; every thread has its own context and

@@ -62,15 +62,8 @@ bool writeReport(StringRef Text) {
     outs() << Text;
     return true;
   }
-  std::error_code EC;
-  raw_fd_ostream OS(OutputFile, EC, sys::fs::OF_None);
-  if (EC) {
-    errs() << "warplint: error: cannot write --output='" << OutputFile
-           << "': " << EC.message() << "\n";
-    return false;
-  }
-  OS << Text;
-  return true;
+  return writeOutputFile(OutputFile, "--output",
+                         [&](raw_ostream &OS) { OS << Text; });
 }
 
 static bool printJSON(json::Value V) {
@@ -336,7 +329,7 @@ static int printFacts(const clang::tooling::CompilationDatabase &DB,
 }
 
 /// Where warplint was started: the repository root (SARIF's SRCROOT) and
-/// the working directory, taken before clang's tooling changes it.
+/// the working directory (the paths the user names are taken against it).
 static struct {
   std::string Repository, Cwd;
 } Roots;
@@ -373,14 +366,10 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
                               Counted, makeBuiltinHeaderFileSystem());
   }
   if (!ExportFixes.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_None);
-    if (EC) {
-      errs() << "warplint: error: cannot write '" << ExportFixes
-             << "': " << EC.message() << "\n";
+    if (!writeOutputFile(ExportFixes, "--export-fixes", [&](raw_ostream &OS) {
+          clang::tidy::exportReplacements(Files.front(), Run->Errors, OS);
+        }))
       return 2;
-    }
-    clang::tidy::exportReplacements(Files.front(), Run->Errors, OS);
   }
   RunReport Report;
   Report.ToolVersion = WARPLINT_VERSION;
@@ -499,8 +488,7 @@ int main(int argc, const char **argv) {
   });
   if (argc > 1 && StringRef(argv[1]) == "--launcher")
     return runAsLauncher(argc, argv);
-  // Before any file is analysed: clang's tooling changes the working
-  // directory to each compile command's.
+  // Before any file is analysed.
   Roots.Repository = repositoryRoot();
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
@@ -531,6 +519,7 @@ int main(int argc, const char **argv) {
           "  warplint -p <build dir> [options] [<file>...]\n",
           &errs()))
     return 2;
+  resolveUserPaths(Roots.Cwd);
   for (const std::string &A : AssumeList)
     AssumeOpt += (AssumeOpt.empty() ? "" : ", ") + A;
   if (!checkArchOptions())
@@ -567,7 +556,8 @@ int main(int argc, const char **argv) {
   if ((!DiffRev.empty() || !DiffFile.empty()) && SourcePaths.empty() &&
       !onlyChanged(Files, Changed))
     return Missing ? 2 : 0;
-  if (!checkOutputOptions() || !checkFileOptions(Files) || !checkLaunchOption() ||
+  if (!checkOutputOptions() || !checkFileOptions(Files) ||
+      !checkOutputPaths(*DB, Files) || !checkLaunchOption() ||
       !checkConfigFiles(Files))
     return 2;
 
