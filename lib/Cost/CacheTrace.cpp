@@ -1,8 +1,8 @@
 //===- CacheTrace.cpp - Hit rates of a one-SM trace, and the L1 it meets ---===//
 //
-// traceHitRates and cgL1For (declared in Cost/ExtensionInputs.h): what
-// warplint's model (L2 hits) and MDM's derivation (L1 misses) take from
-// CGPredict's cache model.
+// traceHitRates, cgL1For and cgClassesOf (declared in
+// Cost/ExtensionInputs.h): what warplint's model (L2 hits) and MDM's
+// derivation (L1 misses) take from CGPredict's cache model.
 //
 //===----------------------------------------------------------------------===//
 #include "Cost/ExtensionInputs.h"
@@ -74,6 +74,35 @@ CgL2Choice cgL1For(const ArchSpec &A) {
   C.Cache.LineBytes = Line;
   C.Ok = true;
   return C;
+}
+
+std::vector<std::optional<CgClass>> cgClassesOf(const KernelFacts &K,
+                                                const InstructionCounts &IC) {
+  std::vector<std::optional<CgClass>> R(K.Accesses.size());
+  for (unsigned I = 0; I < K.Accesses.size(); ++I) {
+    const AccessFacts &A = K.Accesses[I];
+    if (!A.ElementSize)
+      continue;
+    if (A.Space == MemorySpace::Constant) {
+      R[I] = CgClass::Const;
+      continue;
+    }
+    if (A.Space != MemorySpace::Global)
+      continue;
+    if (A.IsAtomic) {
+      R[I] = CgClass::Uncoal;
+      continue;
+    }
+    if (I >= IC.Accesses.size())
+      continue;
+    switch (IC.Accesses[I].Class) {
+    case AccessClass::Coalesced: R[I] = CgClass::Coal; break;
+    case AccessClass::Uncoalesced: R[I] = CgClass::Uncoal; break;
+    case AccessClass::Broadcast: R[I] = CgClass::Const; break;
+    case AccessClass::Unclassified: break;
+    }
+  }
+  return R;
 }
 
 } // namespace warplint

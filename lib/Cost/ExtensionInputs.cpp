@@ -109,7 +109,15 @@ public:
         }
         Items[Parent].push_back({Key, false, I});
       }
+    // A loop is walked only when a traced access is inside it.
+    std::set<unsigned> Holding;
+    for (unsigned I = 0; I < K.Accesses.size(); ++I)
+      if (Traced[I])
+        for (unsigned L : K.Accesses[I].Loops)
+          Holding.insert(L);
     for (const LoopFacts &Lp : K.Loops) {
+      if (!Holding.count(Lp.Id))
+        continue;
       int Parent = Lp.Parent ? int(*Lp.Parent) : -1;
       Items[Parent].push_back({orderKey(Lp.Loc, Lp.Calls), true, Lp.Id});
     }
@@ -120,12 +128,17 @@ public:
   }
 
   /// Calls F for each occurrence in order; stops (returns false) when F
-  /// does. Cap: iterations per loop.
+  /// does, or after \p MaxSteps loop iterations and occurrences in all
+  /// (then Exhausted() holds). Cap: iterations per loop.
   bool run(unsigned Cap, const std::function<bool(const Occurrence &)> &F,
-           std::vector<std::string> &Assumptions) {
+           std::vector<std::string> &Assumptions, uint64_t MaxSteps) {
     std::map<std::string, int64_t> Values;
+    Steps = 0;
+    StepBudget = MaxSteps;
     return level(-1, Cap, Values, F, Assumptions, 0);
   }
+  bool exhausted() const { return Steps > StepBudget; }
+  uint64_t steps() const { return Steps; }
 
 private:
   struct Item {
@@ -136,6 +149,7 @@ private:
   const KernelFacts &K;
   const std::map<std::string, int64_t> &Env;
   std::map<int, std::vector<Item>> Items;
+  uint64_t Steps = 0, StepBudget = 0;
 
   bool level(int Parent, unsigned Cap, std::map<std::string, int64_t> &Values,
              const std::function<bool(const Occurrence &)> &F,
@@ -144,6 +158,8 @@ private:
     if (It == Items.end() || Depth > 32)
       return true;
     for (const Item &X : It->second) {
+      if (++Steps > StepBudget)
+        return false;
       if (!X.IsLoop) {
         if (!F(Occurrence{X.Id, Values}))
           return false;
@@ -166,6 +182,8 @@ private:
                                         : Lp->Start->evaluate(Fixed).value_or(0)};
       }
       for (int64_t V : *Vals) {
+        if (++Steps > StepBudget)
+          return false;
         if (!Lp->IterSymbol.empty())
           Values[Lp->IterSymbol] = V;
         if (!level(int(Lp->Id), Cap, Values, F, Assumptions, Depth + 1))
@@ -179,35 +197,6 @@ private:
 };
 
 } // namespace
-
-std::vector<std::optional<CgClass>> cgClassesOf(const KernelFacts &K,
-                                                const InstructionCounts &IC) {
-  std::vector<std::optional<CgClass>> R(K.Accesses.size());
-  for (unsigned I = 0; I < K.Accesses.size(); ++I) {
-    const AccessFacts &A = K.Accesses[I];
-    if (!A.ElementSize)
-      continue;
-    if (A.Space == MemorySpace::Constant) {
-      R[I] = CgClass::Const;
-      continue;
-    }
-    if (A.Space != MemorySpace::Global)
-      continue;
-    if (A.IsAtomic) {
-      R[I] = CgClass::Uncoal;
-      continue;
-    }
-    if (I >= IC.Accesses.size())
-      continue;
-    switch (IC.Accesses[I].Class) {
-    case AccessClass::Coalesced: R[I] = CgClass::Coal; break;
-    case AccessClass::Uncoalesced: R[I] = CgClass::Uncoal; break;
-    case AccessClass::Broadcast: R[I] = CgClass::Const; break;
-    case AccessClass::Unclassified: break;
-    }
-  }
-  return R;
-}
 
 CgTrace buildCgTrace(const KernelFacts &K, const LaunchConfig &L,
                      unsigned BlocksPerBatch,
@@ -233,19 +222,32 @@ CgTrace buildCgTrace(const KernelFacts &K, const LaunchConfig &L,
       loopEnvironment(K, L, O.Enum, T.Assumptions);
   Unroller U(K, Traced, Env);
 
-  // The iteration cap: the largest of 16, 8, ... whose trace fits.
+  // The iteration cap: the largest of 16, 8, ... whose trace fits. Each
+  // try stops as soon as it does not fit, and the walk of the loops has a
+  // budget of its own (loops whose iterations reach no access, a deep
+  // nest at a cap of 1): the work is bounded whatever the nest.
   std::vector<std::string> Scratch;
+  const uint64_t PerWarp =
+      std::max<uint64_t>(1, O.MaxWarpInstructions / std::max(1u, T.WarpsTraced));
+  const uint64_t MaxSteps = 32 * std::max<uint64_t>(PerWarp, 1024);
   unsigned Cap = std::max(1u, O.MaxIterationsPerLoop);
   for (;; Cap /= 2) {
     uint64_t N = 0;
-    U.run(Cap, [&](const Occurrence &) { ++N; return true; }, Scratch);
-    if (N * T.WarpsTraced <= O.MaxWarpInstructions || Cap <= 1)
+    bool Fits = U.run(Cap, [&](const Occurrence &) { return ++N <= PerWarp; },
+                      Scratch, MaxSteps);
+    if (Fits || Cap <= 1)
       break;
   }
   T.IterationsPerLoop = Cap;
   std::vector<Occurrence> Occs;
   U.run(Cap, [&](const Occurrence &X) { Occs.push_back(X); return true; },
-        T.Assumptions);
+        T.Assumptions, MaxSteps);
+  if (U.exhausted())
+    addOnce(T.Assumptions,
+            "the L2 trace stops after " + std::to_string(MaxSteps) +
+                " steps of its loops (" + std::to_string(Occs.size()) +
+                " accesses per warp): the loop nest is too deep to walk at " +
+                std::to_string(Cap) + " iteration(s) per loop");
 
   // Arrays in order of first appearance.
   std::map<std::string, uint64_t> Region;

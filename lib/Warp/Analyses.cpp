@@ -6,6 +6,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
 
 namespace warplint {
 
@@ -122,33 +126,80 @@ unsigned excessOf(const CoalescingResult &R, CoalescingFamily F) {
   return Got > Ideal ? Got - Ideal : 0;
 }
 
+/// \p E as a part that is not constant and a constant added to it.
+std::pair<sym::Expr, int64_t> splitConstant(const sym::Expr &E) {
+  if (std::optional<int64_t> C = E.asConst())
+    return {sym::Expr(0), *C};
+  if (E.op() == sym::Op::Add)
+    for (const sym::Expr &T : E.operands())
+      if (std::optional<int64_t> C = T.asConst())
+        return {sym::Expr::sub(E, T), *C};
+  return {E, 0};
+}
+
+bool hasSelects(const sym::Expr &E) {
+  std::vector<sym::Expr> Conds;
+  E.collectSelectConditions(Conds);
+  return !Conds.empty();
+}
+
+/// The accesses of a kernel that hasNeighbour compares, found in one pass:
+/// by buffer, loops and the part of the offset that is not constant, the
+/// constants, sorted (neighbours at a constant distance); by buffer and
+/// loops, those with a selection in their offset (clamped neighbours).
+struct NeighbourIndex {
+  using Key = std::tuple<MemorySpace, std::string, std::vector<unsigned>>;
+  std::map<std::pair<Key, sym::Expr>, std::vector<int64_t>> Offsets;
+  std::map<Key, std::vector<const AccessFacts *>> All, WithSelects;
+
+  explicit NeighbourIndex(const KernelFacts &K) {
+    for (const AccessFacts &B : K.Accesses) {
+      Key BK{B.Space, B.Base, B.Loops};
+      auto [V, C] = splitConstant(B.ByteOffset);
+      Offsets[{BK, V}].push_back(C);
+      All[BK].push_back(&B);
+      if (hasSelects(B.ByteOffset))
+        WithSelects[BK].push_back(&B);
+    }
+    for (auto &[_, Cs] : Offsets)
+      std::sort(Cs.begin(), Cs.end());
+  }
+};
+
 /// Another access to the same buffer at a constant distance of less than a
 /// line, in the same loops (a stencil's neighbour): it reads the sector
 /// this one's misalignment adds.
-bool hasNeighbour(const KernelFacts &K, const AccessFacts &A) {
-  for (const AccessFacts &B : K.Accesses) {
-    if (&B == &A || B.Space != A.Space || B.Base != A.Base ||
-        B.Loops != A.Loops)
+bool hasNeighbour(const NeighbourIndex &Index, const AccessFacts &A) {
+  NeighbourIndex::Key AK{A.Space, A.Base, A.Loops};
+  auto [V, C] = splitConstant(A.ByteOffset);
+  auto It = Index.Offsets.find({AK, V});
+  if (It != Index.Offsets.end())
+    for (auto I = std::lower_bound(It->second.begin(), It->second.end(), C - 127);
+         I != It->second.end() && *I < C + 128; ++I)
+      if (*I != C)
+        return true;
+  // Clamped neighbours (`W = i == 0 ? c : c - 1`, `E = i == nx - 1 ? c :
+  // c + 1`): near when the selections all go one way, as they do for all
+  // but the lanes at the edge. Only a selection in one of the two offsets
+  // makes one.
+  const auto &Candidates = hasSelects(A.ByteOffset) ? Index.All : Index.WithSelects;
+  auto CIt = Candidates.find(AK);
+  if (CIt == Candidates.end())
+    return false;
+  for (const AccessFacts *BP : CIt->second) {
+    if (BP == &A)
       continue;
-    const sym::Expr Diff = sym::Expr::sub(B.ByteOffset, A.ByteOffset);
-    auto Near = [](const sym::Expr &E) {
-      std::optional<int64_t> D = E.asConst();
-      return D && *D != 0 && std::llabs(*D) < 128;
-    };
-    if (Near(Diff))
-      return true;
-    // Clamped neighbours (`W = i == 0 ? c : c - 1`, `E = i == nx - 1 ? c :
-    // c + 1`): near when the selections all go one way, as they do for all
-    // but the lanes at the edge.
+    const sym::Expr Diff = sym::Expr::sub(BP->ByteOffset, A.ByteOffset);
     std::vector<sym::Expr> Conds;
     Diff.collectSelectConditions(Conds);
     if (Conds.empty() || Conds.size() > 4)
       continue;
     for (bool Way : {false, true}) {
       std::map<sym::Expr, bool> Decided;
-      for (const sym::Expr &C : Conds)
-        Decided[C] = Way;
-      if (Near(Diff.decideSelects(Decided)))
+      for (const sym::Expr &Cond : Conds)
+        Decided[Cond] = Way;
+      std::optional<int64_t> D = Diff.decideSelects(Decided).asConst();
+      if (D && *D != 0 && std::llabs(*D) < 128)
         return true;
     }
   }
@@ -221,6 +272,13 @@ findUncoalescedAccesses(const KernelFacts &K,
                         const std::vector<LaunchConfig> &Configs,
                         const GpuModel &Gpu, const AnalysisOptions &Opts) {
   std::vector<CoalescingFinding> R;
+  std::set<std::tuple<const AccessFacts *, unsigned, unsigned>> Seen;
+  std::optional<NeighbourIndex> Index;
+  auto Neighbours = [&]() -> const NeighbourIndex & {
+    if (!Index)
+      Index.emplace(K);
+    return *Index;
+  };
   for (const LaunchConfig &L : Configs)
     for (const AccessFacts &A : K.Accesses) {
       if (A.Space != MemorySpace::Global || A.IsAtomic || !A.ElementSize)
@@ -234,7 +292,7 @@ findUncoalescedAccesses(const KernelFacts &K,
                             W->ExcessMean >= Opts.MinExcessInLoop &&
                             (F == CoalescingFamily::CC1_0 ||
                              F == CoalescingFamily::CC1_2 ||
-                             !hasNeighbour(K, A));
+                             !hasNeighbour(Neighbours(), A));
       if (W->Factor <= Opts.MinFactor && !ByExcess)
         continue;
       // Excess sectors of a warp whose alignment rests on a value taken as
@@ -293,12 +351,8 @@ findUncoalescedAccesses(const KernelFacts &K,
       if (Fd.Fix.rfind("swap the roles", 0) == 0)
         checkSwapHelps(K, A, L, Gpu, Opts, Fd.Fix);
       // The same access with the same numbers under another launch adds
-      // nothing.
-      bool Dup = false;
-      for (const CoalescingFinding &O : R)
-        Dup |= O.Access == &A && O.Worst.Sectors == W->R.Sectors &&
-               O.Worst.Transactions == W->R.Transactions;
-      if (!Dup)
+      // nothing (a set: a kernel may have many accesses).
+      if (Seen.insert({&A, W->R.Sectors, W->R.Transactions}).second)
         R.push_back(std::move(Fd));
     }
   return R;

@@ -8,7 +8,9 @@
 #ifndef WARPLINT_TOOLS_COMMON_WARPLINTTIDY_H
 #define WARPLINT_TOOLS_COMMON_WARPLINTTIDY_H
 
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -31,6 +33,20 @@ makeWarplintOptionsProvider(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
                             llvm::StringRef ConfigYaml, std::string &Error,
                             const clang::tidy::ClangTidyGlobalOptions &Global =
                                 clang::tidy::ClangTidyGlobalOptions());
+
+/// Runs the checks of \p Context on \p File with its command from \p DB,
+/// as clang-tidy's runClangTidy does (the .clang-tidy ExtraArgs and
+/// ExtraArgsBefore, __clang_analyzer__ defined, plugins left out), with
+/// two differences: nothing is printed (no "Error while processing" line:
+/// a file's compile errors are among the diagnostics returned, and callers
+/// say them in file order), and clang's "N warnings generated" line is off.
+/// \p FS: the file system, whose working directory becomes the command's.
+std::vector<clang::tidy::ClangTidyError>
+runWarplintChecks(clang::tidy::ClangTidyContext &Context,
+                  const clang::tooling::CompilationDatabase &DB,
+                  const std::string &File,
+                  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                  bool ApplyAnyFix);
 
 } // namespace warplint
 

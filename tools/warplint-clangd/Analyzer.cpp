@@ -177,7 +177,7 @@ AnalysisResult Analyzer::analyze(const std::string &Path,
   std::unique_ptr<tooling::CompilationDatabase> WDB =
       makeWarplintCompilations(*DB, FO);
   std::vector<tidy::ClangTidyError> Errors =
-      tidy::runClangTidy(Context, *WDB, {Path}, FS, /*ApplyAnyFix=*/false);
+      runWarplintChecks(Context, *WDB, Path, FS, /*ApplyAnyFix=*/false);
 
   const std::string Me = normalize(Path);
   for (const tidy::ClangTidyError &E : Errors) {

@@ -78,10 +78,11 @@ std::string whyNotWritable(StringRef Out, const std::vector<std::string> &Read,
         Same |= !sys::fs::getUniqueID(P, In) && In == OutId;
       }
     if (Same)
-      return "names '" + F + "', which the analysis reads";
+      return "is a file the analysis reads" +
+             (F == Out ? std::string() : " ('" + F + "')");
   }
   if (isSourceName(Out))
-    return "names an existing source file or header (one the translation "
+    return "is an existing source file or header (one the translation "
            "units may include)";
   return "";
 }

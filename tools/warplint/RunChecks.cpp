@@ -128,9 +128,10 @@ static bool usesToolkit(const clang::tooling::CompilationDatabase &DB,
 }
 
 /// clang's "N warnings generated when compiling for sm_80." of one file,
-/// counted from its diagnostics (none when there are none). clang prints
-/// it from each worker thread as the file ends, interleaved with the
-/// others; warplint parses with it off and says it in file order instead.
+/// counted from its diagnostics (none when there are none). clang would
+/// print it from each worker thread as the file ends, interleaved with
+/// the others (runWarplintChecks turns it off); warplint says it in file
+/// order instead.
 static std::string generatedLine(const std::vector<clang::tidy::ClangTidyError> &E,
                                  const std::string &Target) {
   unsigned Warnings = 0, Errors = 0;
@@ -192,9 +193,6 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
   if (!makeProvider(makeBuiltinHeaderFileSystem()))
     return std::nullopt;
   LockedDatabase Locked(DB);
-  // clang's per-file count is said by warplint, in file order (below).
-  FrontendOptions TidyOpts = Opts;
-  TidyOpts.ExtraArgs.push_back("-fno-caret-diagnostics");
   unsigned Threads = std::max(1u, std::min<unsigned>(Jobs, Files.size()));
   std::vector<std::vector<ClangTidyError>> PerFile(Files.size());
   std::atomic<size_t> Next{0};
@@ -224,7 +222,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
     clang::noteBottomOfStack();
     auto FS = makeParseFileSystem();
     std::unique_ptr<clang::tooling::CompilationDatabase> WDB =
-        makeWarplintCompilations(Locked, TidyOpts);
+        makeWarplintCompilations(Locked, Opts);
     for (size_t I = Next++; I < Files.size(); I = Next++) {
       // A fresh context per file: a context maps diagnostic IDs to check
       // names per compilation, and reusing it mislabels later files.
@@ -240,8 +238,8 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
                << "\n";
       }
       CurrentFile = long(I);
-      PerFile[I] = runClangTidy(*Contexts[T], *WDB, {Files[I]}, FS,
-                                /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+      PerFile[I] = runWarplintChecks(*Contexts[T], *WDB, Files[I], FS,
+                                     /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
       // A toolkit's headers that clang 19 cannot parse: the file again with
       // the built-in header; the better of the two results is kept.
       std::string Toolkit;
@@ -249,7 +247,7 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
         auto P2 = makeProvider(FS);
         auto Ctx2 = P2 ? std::make_unique<ClangTidyContext>(std::move(P2)) : nullptr;
         if (Ctx2) {
-          FrontendOptions BO = TidyOpts;
+          FrontendOptions BO = Opts;
           BO.ForceBuiltinHeaders = true;
           auto BDB = makeWarplintCompilations(Locked, BO);
           std::optional<FileFacts> Kept;
@@ -258,8 +256,8 @@ runChecks(const clang::tooling::CompilationDatabase &DB,
             Kept = std::move(Facts[I]);
             Facts[I].reset();
           }
-          auto Again = runClangTidy(*Ctx2, *BDB, {Files[I]}, FS,
-                                    /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
+          auto Again = runWarplintChecks(*Ctx2, *BDB, Files[I], FS,
+                                         /*ApplyAnyFix=*/Fix || !ExportFixes.empty());
           bool Better;
           {
             std::lock_guard<std::mutex> Lock(FactsM);

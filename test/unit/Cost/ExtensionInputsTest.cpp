@@ -331,3 +331,49 @@ TEST(MdmDerivationTest, CoalescedKernelIsNotDivergent) {
   EXPECT_DOUBLE_EQ(D.In.Intervals[0].LlcMissRate, 1);
   EXPECT_TRUE(mentions(D.In.Assumptions, "LLC miss rate 1"));
 }
+
+namespace {
+/// \p Depth nested loops of 16 iterations (ids 0 .. Depth-1, each inside
+/// the one before), with in[tx + 32 * it0] at the bottom when \p Access.
+KernelFacts deepNest(unsigned Depth, bool Access) {
+  KernelFacts K;
+  K.Name = "deep";
+  std::vector<unsigned> Ids;
+  for (unsigned D = 0; D < Depth; ++D) {
+    LoopFacts L = loop(D, 16, "it" + std::to_string(D), 20 + D);
+    if (D)
+      L.Parent = D - 1;
+    K.Loops.push_back(L);
+    Ids.push_back(D);
+  }
+  const Expr It0 = Expr::symbol("it0", SymbolKind::LoopIter);
+  // One access outside the loops, and one at the bottom of the nest.
+  K.Accesses.push_back(access("in", Tx, true, false, 10));
+  if (Access)
+    K.Accesses.push_back(
+        access("in", Tx + Expr(32) * It0, true, false, 20 + Depth, Ids));
+  return K;
+}
+} // namespace
+
+TEST(CgTraceTest, ADeepNestIsTracedWithinTheBudget) {
+  // 12 nested loops of 16 iterations: 16^12 occurrences at the first cap.
+  // Each try of a cap stops once the trace does not fit (2^15 warp
+  // instructions / 2 warps = 16384 occurrences per warp): 16^12, 8^12 and
+  // 4^12 do not; 1 + 2^12 = 4097 does, at a cap of 2. Walked whole, the
+  // first try alone would take hours.
+  KernelFacts K = deepNest(12, true);
+  CgTrace T = buildCgTrace(K, launch(1, 64), 1, allCoal(K));
+  EXPECT_EQ(T.IterationsPerLoop, 2u);
+  // (1 + 2^12) occurrences x 2 warps.
+  EXPECT_EQ(T.Accesses.size(), (1u + 4096u) * 2u);
+}
+
+TEST(CgTraceTest, LoopsThatHoldNoTracedAccessAreNotWalked) {
+  // 12 nested loops with no access in them: nothing to trace there, so the
+  // cap stays 16 and the trace is the one access outside, per warp.
+  KernelFacts K = deepNest(12, false);
+  CgTrace T = buildCgTrace(K, launch(1, 64), 1, allCoal(K));
+  EXPECT_EQ(T.IterationsPerLoop, 16u);
+  EXPECT_EQ(T.Accesses.size(), 2u);
+}
