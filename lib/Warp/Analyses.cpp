@@ -143,10 +143,9 @@ bool hasSelects(const sym::Expr &E) {
   return !Conds.empty();
 }
 
-/// The accesses of a kernel that hasNeighbour compares, found in one pass:
-/// by buffer, loops and the part of the offset that is not constant, the
-/// constants, sorted (neighbours at a constant distance); by buffer and
-/// loops, those with a selection in their offset (clamped neighbours).
+/// What hasNeighbour compares, found in one pass: by buffer, loops and the
+/// offset's part that is not constant, the constants, sorted; by buffer and
+/// loops, the accesses (with a selection in their offset).
 struct NeighbourIndex {
   using Key = std::tuple<MemorySpace, std::string, std::vector<unsigned>>;
   std::map<std::pair<Key, sym::Expr>, std::vector<int64_t>> Offsets;
@@ -179,9 +178,8 @@ bool hasNeighbour(const NeighbourIndex &Index, const AccessFacts &A) {
       if (*I != C)
         return true;
   // Clamped neighbours (`W = i == 0 ? c : c - 1`, `E = i == nx - 1 ? c :
-  // c + 1`): near when the selections all go one way, as they do for all
-  // but the lanes at the edge. Only a selection in one of the two offsets
-  // makes one.
+  // c + 1`), from a selection in either offset: near when the selections
+  // all go one way, as they do for all but the lanes at the edge.
   const auto &Candidates = hasSelects(A.ByteOffset) ? Index.All : Index.WithSelects;
   auto CIt = Candidates.find(AK);
   if (CIt == Candidates.end())

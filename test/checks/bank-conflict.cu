@@ -17,8 +17,10 @@
 //
 // A MinWays that is not a whole number >= 2 is said, and 2 is used (a
 // "1-way conflict" is no conflict).
-// RUN: %warplint --checks='-*,warplint-bank-conflict' --gpu-arch=sm_80 \
-// RUN:   --config="{CheckOptions: {warplint-bank-conflict.MinWays: 0}}" %s -- 2>&1 \
+// (clang-tidy with the plugin: warplint refuses the value before any file,
+// test/tools/config-errors.test.)
+// RUN: %clang_tidy --load=%plugin --checks='-*,warplint-bank-conflict' \
+// RUN:   --config="{CheckOptions: {warplint-bank-conflict.MinWays: 0}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADWAYS
 // BADWAYS: warning: invalid MinWays for warplint-bank-conflict: '0' (a whole number >= 2, the smallest degree of conflict reported); using 2
 // BADWAYS-NOT: 1-way bank conflict

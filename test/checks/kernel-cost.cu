@@ -38,8 +38,10 @@
 // DEFAULT-NOT: warplint-kernel-cost
 //
 // Bad option values are configuration errors.
-// RUN: %warplint --checks='-*,warplint-kernel-cost' --arch=hongkim_example \
-// RUN:   --config="{CheckOptions: {warplint-kernel-cost.MaxCycles: lots, warplint-kernel-cost.Model: fancy}}" %s -- 2>&1 \
+// (clang-tidy with the plugin: warplint refuses them before any file,
+// test/tools/config-errors.test.)
+// RUN: %clang_tidy --load=%plugin --checks='-*,warplint-kernel-cost' \
+// RUN:   --config="{CheckOptions: {GpuArch: hongkim_example, warplint-kernel-cost.MaxCycles: lots, warplint-kernel-cost.Model: fancy}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BAD
 // BAD-DAG: invalid MaxCycles for warplint-kernel-cost: 'lots' (a number > 0)
 // BAD-DAG: invalid Model for warplint-kernel-cost: 'fancy' (auto, warplint, paper, hong-kim, wang-lou, cgpredict or mdm)

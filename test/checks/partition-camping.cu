@@ -15,8 +15,8 @@
 // RUN: %warplint --checks='-*,warplint-partition-camping' --gpu-arch=sm_80 \
 // RUN:   --config="{CheckOptions: {warplint-partition-camping.OnHashedArchitectures: true}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HASHED
-// RUN: %warplint --checks='-*,warplint-partition-camping' --gpu-arch=sm_13 \
-// RUN:   --config="{CheckOptions: {warplint-partition-camping.MinSkew: lots}}" %s -- 2>&1 \
+// RUN: %clang_tidy --load=%plugin --checks='-*,warplint-partition-camping' \
+// RUN:   --config="{CheckOptions: {GpuArch: sm_13, warplint-partition-camping.MinSkew: lots}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADOPT
 //
 // --fix inserts the reordering into the kernels where re-analysis proved it

@@ -17,8 +17,9 @@
 // RUN:   | FileCheck %s --check-prefixes=CC13 --implicit-check-not='warning:'
 //
 // A MinFactor that is not a number >= 1 is said, and 1.5 is used.
-// RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_80 \
-// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: banana}}" %s -- 2>&1 \
+// (clang-tidy with the plugin: warplint refuses the value before any file.)
+// RUN: %clang_tidy --load=%plugin --checks='-*,warplint-uncoalesced-access' \
+// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinFactor: banana}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADFACTOR
 //
 // An index that divides by a constant zero is undefined: not analysed, and

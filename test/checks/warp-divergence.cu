@@ -25,18 +25,19 @@
 // RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
 // RUN:   --config="{CheckOptions: {warplint-warp-divergence.MinSplitPercent: 0}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,MINSPLIT --implicit-check-not='warning:'
-// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
-// RUN:   --config="{CheckOptions: {warplint-warp-divergence.MinSplitPercent: lots}}" %s -- 2>&1 \
+// RUN: %clang_tidy --load=%plugin --checks='-*,warplint-warp-divergence' \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.MinSplitPercent: lots}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADSPLIT
 // BADSPLIT: invalid MinSplitPercent for warplint-warp-divergence: 'lots' (a percentage of warps, 0 to 100); using 1
 //
-// A bad value for the option is said.
-// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
-// RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnTail: maybe}}" %s -- 2>&1 \
+// A bad value for the option is said (clang-tidy with the plugin: warplint
+// refuses it before any file, test/tools/config-errors.test).
+// RUN: %clang_tidy --load=%plugin --checks='-*,warplint-warp-divergence' \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnTail: maybe}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADOPT
 // BADOPT: invalid WarnOnTail for warplint-warp-divergence: 'maybe' (true or false)
-// RUN: %warplint --checks='-*,warplint-warp-divergence' --gpu-arch=sm_80 \
-// RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnSingleLane: often}}" %s -- 2>&1 \
+// RUN: %clang_tidy --load=%plugin --checks='-*,warplint-warp-divergence' \
+// RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnSingleLane: often}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADSINGLE
 // BADSINGLE: invalid WarnOnSingleLane for warplint-warp-divergence: 'often' (true or false)
 

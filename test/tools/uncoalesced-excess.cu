@@ -15,8 +15,8 @@
 // RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinExcessSectors: '0'}}" %s -- 2>&1 \
 // RUN:   | FileCheck %s --allow-empty --check-prefixes=OFF --implicit-check-not='warning:'
 // OFF-NOT: warning:
-// RUN: %warplint --checks='-*,warplint-uncoalesced-access' --gpu-arch=sm_80 \
-// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinExcessSectors: 'some'}}" %s -- 2>&1 \
+// RUN: %clang_tidy --load=%plugin --checks='-*,warplint-uncoalesced-access' \
+// RUN:   --config="{CheckOptions: {warplint-uncoalesced-access.MinExcessSectors: 'some'}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=BAD
 // BAD: invalid MinExcessSectors for warplint-uncoalesced-access: 'some' (a number of sectors, 0 or more; 0 turns the rule off); using 1
 

@@ -2,6 +2,7 @@
 #include "Analyzer.h"
 
 #include "../common/WarplintTidy.h"
+#include "../../checks/CheckOptions.h"
 #include "Frontend/LegacyLaunch.h"
 #include "Frontend/Tooling.h"
 
@@ -9,6 +10,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -121,9 +123,57 @@ static std::string normalize(StringRef P) {
   return std::string(S);
 }
 
+/// What is wrong with the configuration of \p Path, by the rule of the
+/// command line (checks/CheckOptions.h): --config, else each .clang-tidy
+/// from the file's directory up, and --gpu-arch.
+static std::vector<std::string>
+configurationProblems(const std::string &Path, const AnalyzerOptions &O,
+                      const std::map<std::string, std::string> &Unsaved) {
+  std::vector<std::string> R;
+  auto Check = [&](StringRef Origin, StringRef Text) {
+    std::string Err;
+    std::optional<tidy::ClangTidyOptions> Parsed =
+        checks::parseConfigurationText(llvm::MemoryBufferRef(Text, Origin), Err);
+    if (!Parsed) {
+      R.push_back(Origin.str() + ":" + Err + " (the configuration does not parse)");
+      return;
+    }
+    for (const std::string &P :
+         checks::optionProblems(*Parsed, "", !O.GpuArch.empty()))
+      R.push_back(Origin.str() + ": " + P);
+  };
+  if (!O.Config.empty()) {
+    Check("--config", O.Config);
+  } else {
+    for (StringRef Dir = llvm::sys::path::parent_path(Path); !Dir.empty();
+         Dir = llvm::sys::path::parent_path(Dir)) {
+      llvm::SmallString<256> P(Dir);
+      llvm::sys::path::append(P, ".clang-tidy");
+      // The editor's text of an open .clang-tidy, as the analysis reads it.
+      if (auto U = Unsaved.find(std::string(P)); U != Unsaved.end())
+        Check(P, U->second);
+      else if (auto Buf = llvm::MemoryBuffer::getFile(P))
+        Check(P, (*Buf)->getBuffer());
+    }
+  }
+  if (!O.GpuArch.empty()) {
+    std::string P = checks::optionValueProblem("GpuArch", O.GpuArch, "");
+    if (!P.empty())
+      R.push_back("--gpu-arch: " + P);
+  }
+  return R;
+}
+
 AnalysisResult Analyzer::analyze(const std::string &Path,
                                  const std::map<std::string, std::string> &Unsaved) {
   AnalysisResult R;
+  // A configuration the command line would refuse is not used here either:
+  // the file gets one diagnostic that says what is wrong.
+  std::vector<std::string> Bad = configurationProblems(Path, I->Opts, Unsaved);
+  if (!Bad.empty()) {
+    R.Problem = "invalid warplint configuration: " + llvm::join(Bad, "; ");
+    return R;
+  }
   std::shared_ptr<tooling::CompilationDatabase> DB = I->find(Path, R.CommandSource);
   if (!DB) {
     // clangd's fallback: the file compiled with no flags.

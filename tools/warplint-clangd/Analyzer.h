@@ -61,7 +61,9 @@ struct AnalysisResult {
   /// Where the compile command came from ("compile_commands.json at ...",
   /// "compile_flags.txt at ...", "no compile database: clang defaults").
   std::string CommandSource;
-  /// Why nothing was analysed (a bad configuration); empty otherwise.
+  /// Why nothing was analysed (a configuration that is not valid, a
+  /// compile directory that is not there): one error diagnostic on the
+  /// file's first line; empty otherwise.
   std::string Problem;
   /// The analysis crashed or passed its budget (Isolation.h): what
   /// happened; empty otherwise.

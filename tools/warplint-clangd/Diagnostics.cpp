@@ -203,5 +203,18 @@ WarplintDiag Proxy::stoppedDiag(const std::string &Why) const {
   return D;
 }
 
+WarplintDiag Proxy::problemDiag(const std::string &Problem) const {
+  WarplintDiag D;
+  D.R = Range{Position{0, 0}, Position{0, 0}};
+  D.Lsp = json::Object{
+      {"range", toJSON(D.R)},
+      {"severity", 1}, // an error: the file is not analysed until it is fixed
+      {"source", "warplint"},
+      {"message", "warplint: " + Problem +
+                      "; no warplint diagnostics until it is fixed (clangd's "
+                      "are not affected)"}};
+  return D;
+}
+
 } // namespace clangd
 } // namespace warplint

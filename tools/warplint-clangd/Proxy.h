@@ -146,6 +146,9 @@ private:
   void workerLoop();
   /// The one diagnostic of a file whose analysis stopped (Isolation.h).
   WarplintDiag stoppedDiag(const std::string &Why) const;
+  /// One error diagnostic on the first line: the file was not analysed
+  /// (a configuration that is not valid, a compile directory not there).
+  WarplintDiag problemDiag(const std::string &Problem) const;
   std::vector<WarplintDiag> toLsp(const clangd::AnalysisResult &R,
                                   const Document &Doc, lsp::Encoding E);
 

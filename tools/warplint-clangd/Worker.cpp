@@ -101,13 +101,22 @@ void Proxy::workerLoop() {
       L.unlock();
       log(1, R.Problem);
       L.lock();
-      continue;
     }
     D = Docs.find(Path);
     // Stale: the document changed (or closed) while it was analysed; the
     // newer text has its own job.
     if (D == Docs.end() || D->second.Generation != Gen)
       continue;
+    if (!R.Problem.empty()) {
+      // Said in the editor too, as clangd says its own configuration
+      // errors: one diagnostic on the first line of the file.
+      WarplintSet &S = WarplintDiags[Path];
+      S.Uri = D->second.Uri;
+      S.Generation = Gen;
+      S.Diags = {problemDiag(R.Problem)};
+      publishMerged(Path);
+      continue;
+    }
     if (!R.Stopped.empty()) {
       // This version of this file has no warplint diagnostics; one note
       // at its top says why (the log too). Other files are not affected.

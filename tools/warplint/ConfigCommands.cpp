@@ -120,19 +120,38 @@ static std::string closest(StringRef Name, const StringSet<> &Known) {
 /// errors; names of other tools' checks and options are noted (a shared
 /// .clang-tidy names clang-tidy's) and accepted.
 int verifyConfig() {
-  auto P = makeProvider(makeBuiltinHeaderFileSystem());
-  if (!P)
-    return 2;
-  clang::tidy::NamesAndOptions All = clang::tidy::getAllChecksAndOptions();
-  StringSet<> Globals; // the keys a check reads as local or global options
-  for (const auto &O : All.Options)
-    if (O.getKey().starts_with("warplint-"))
-      Globals.insert(O.getKey().rsplit('.').second);
   std::vector<std::string> Places;
   for (const std::string &F : SourcePaths)
     Places.push_back(F);
   if (Places.empty())
     Places.push_back("");
+  // What a run would refuse: configurations that do not parse, values the
+  // checks cannot use (InputChecks.cpp).
+  std::vector<std::string> Refused;
+  {
+    std::vector<std::string> Files;
+    for (const std::string &Place : Places) {
+      SmallString<256> Where(Place.empty() ? configPlace() : Place);
+      sys::fs::make_absolute(Where);
+      if (sys::fs::is_directory(Where))
+        sys::path::append(Where, "file");
+      Files.push_back(std::string(Where));
+    }
+    Refused = configurationErrors(Files);
+  }
+  auto P = Config.empty() || Refused.empty()
+               ? makeProvider(makeBuiltinHeaderFileSystem())
+               : nullptr;
+  if (!P) {
+    for (const std::string &E : Refused)
+      errs() << "warplint: error: " << E << "\n";
+    return Refused.empty() ? 2 : 1;
+  }
+  clang::tidy::NamesAndOptions All = clang::tidy::getAllChecksAndOptions();
+  StringSet<> Globals; // the keys a check reads as local or global options
+  for (const auto &O : All.Options)
+    if (O.getKey().starts_with("warplint-"))
+      Globals.insert(O.getKey().rsplit('.').second);
   unsigned Errors = 0;
   std::set<std::string> Said;
   auto Say = [&](const std::string &Text, bool IsError) {
@@ -142,6 +161,8 @@ int verifyConfig() {
         << (IsError ? "warplint: error: " : "warplint: note: ") << Text << "\n";
     Errors += IsError;
   };
+  for (const std::string &E : Refused)
+    Say(E, true);
   for (const std::string &Place : Places) {
     SmallString<256> Where(Place.empty() ? configPlace() : Place);
     sys::fs::make_absolute(Where);

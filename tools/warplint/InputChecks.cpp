@@ -14,11 +14,13 @@
 #include "Facts/KernelFacts.h"
 #include "Facts/Launch.h"
 #include "Symbolic/Assumptions.h"
+#include "../../checks/CheckOptions.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -29,17 +31,54 @@ using namespace llvm;
 using namespace warplint;
 using namespace warplint::cli;
 
-/// The .clang-tidy files that configure the inputs (each directory from a
-/// file's up to the root), when --config does not replace them: one that
-/// does not parse, or that names a GPU warplint does not know (GpuArch), is
-/// an error naming the file and the place. clang-tidy itself only warns
-/// and goes on with its defaults, which would analyse with other options
-/// than the user wrote.
-bool checkConfigFiles(const std::vector<std::string> &Files) {
-  if (!Config.empty())
-    return true;
+/// The Assume options of the configurations (origin, text), for the check
+/// of the names they give values to, after the run.
+static std::vector<std::pair<std::string, std::string>> ConfigAssumes;
+
+/// The problems of one configuration's text, each "ORIGIN: ..." (ORIGIN:
+/// a file, or --config).
+static void configurationProblems(StringRef Origin, StringRef Text,
+                                  std::vector<std::string> &Out) {
+  std::string Err;
+  std::optional<clang::tidy::ClangTidyOptions> Parsed =
+      checks::parseConfigurationText(MemoryBufferRef(Text, Origin), Err);
+  if (!Parsed) {
+    Out.push_back(Origin.str() + ":" + Err +
+                  " (the configuration does not parse)");
+    return;
+  }
+  for (const std::string &P :
+       checks::optionProblems(*Parsed, ArchDir, !GpuArch.empty()))
+    Out.push_back(Origin.str() + ": " + P);
+  std::string RegexError;
+  if (Parsed->HeaderFilterRegex &&
+      !Regex(*Parsed->HeaderFilterRegex).isValid(RegexError))
+    Out.push_back(Origin.str() + ": HeaderFilterRegex: '" +
+                  *Parsed->HeaderFilterRegex +
+                  "' is not a valid regular expression: " + RegexError);
+  for (const auto &[Key, Value] : Parsed->CheckOptions)
+    if (StringRef(Key) == "Assume" || StringRef(Key).ends_with(".Assume"))
+      if (AssumeOpt.empty() && !StringRef(Value.Value).trim().empty())
+        ConfigAssumes.push_back({Origin.str(), Value.Value});
+}
+
+/// The configurations that apply to \p Files: --config (or --config-file),
+/// else the .clang-tidy files of each directory from a file's up to the
+/// root. One that does not parse, or whose warplint options are not valid
+/// (a GPU warplint does not know, a Launch or Assume that does not parse, a
+/// number out of range), is an error naming the file and the place.
+/// clang-tidy itself only warns and goes on with its defaults, which would
+/// analyse with other options than the user wrote.
+std::vector<std::string>
+configurationErrors(const std::vector<std::string> &Files) {
+  std::vector<std::string> Errors;
+  ConfigAssumes.clear();
+  if (!Config.empty()) {
+    configurationProblems(ConfigFile.empty() ? "--config" : StringRef(ConfigFile),
+                          Config, Errors);
+    return Errors;
+  }
   std::set<std::string> Seen;
-  bool Ok = true;
   for (const std::string &F : Files)
     for (StringRef Dir = sys::path::parent_path(F); !Dir.empty();
          Dir = sys::path::parent_path(Dir)) {
@@ -50,45 +89,16 @@ bool checkConfigFiles(const std::vector<std::string> &Files) {
       auto Buf = MemoryBuffer::getFile(P);
       if (!Buf)
         continue;
-      std::string Diags;
-      auto Parsed = clang::tidy::parseConfigurationWithDiags(
-          (*Buf)->getMemBufferRef(), [&](const SMDiagnostic &D) {
-            if (Diags.empty())
-              Diags = (Twine(D.getLineNo()) + ":" + Twine(D.getColumnNo() + 1) +
-                       ": " + D.getMessage())
-                          .str();
-          });
-      if (!Parsed) {
-        if (Diags.empty())
-          errs() << "warplint: error: '" << P
-                 << "': " << Parsed.getError().message() << "\n";
-        else
-          errs() << "warplint: error: " << P << ":" << Diags
-                 << " (the configuration file does not parse)\n";
-        Ok = false;
-        continue;
-      }
-      // The architecture directory the same file names, else --arch-dir.
-      std::string ConfigArchDir = ArchDir;
-      for (const auto &[Key, Value] : Parsed->CheckOptions)
-        if (StringRef(Key) == "ArchDir" || StringRef(Key).ends_with(".ArchDir"))
-          if (ArchDir.empty())
-            ConfigArchDir = Value.Value;
-      for (const auto &[Key, Value] : Parsed->CheckOptions) {
-        StringRef K(Key);
-        if (K != "GpuArch" && !K.ends_with(".GpuArch"))
-          continue;
-        if (Value.Value.empty() || !GpuArch.empty())
-          continue; // --arch overrides it
-        Expected<SelectedArch> A = selectArch(Value.Value, ConfigArchDir);
-        if (!A) {
-          errs() << "warplint: error: '" << P << "': " << Key << ": "
-                 << toString(A.takeError()) << "\n";
-          Ok = false;
-        }
-      }
+      configurationProblems(P, (*Buf)->getBuffer(), Errors);
     }
-  return Ok;
+  return Errors;
+}
+
+bool checkConfigFiles(const std::vector<std::string> &Files) {
+  std::vector<std::string> Errors = configurationErrors(Files);
+  for (const std::string &E : Errors)
+    errs() << "warplint: error: " << E << "\n";
+  return Errors.empty();
 }
 
 /// --launch, each entry: the syntax, the shape's numbers and whether CUDA
@@ -157,19 +167,28 @@ void addValueNames(const FileFacts &F, std::set<std::string> &Names) {
 /// The names --assume gives a value to that no analysed kernel has (the
 /// assumption would change nothing, silently: a typo, most likely).
 bool reportUnknownAssumeNames(const std::set<std::string> &Known) {
-  std::map<std::string, sym::Assumption> A;
-  if (AssumeOpt.empty() || !sym::parseAssumptions(AssumeOpt, A).empty())
-    return true;
+  std::vector<std::pair<std::string, std::string>> All = ConfigAssumes;
+  if (!AssumeOpt.empty())
+    All.push_back({"--assume", AssumeOpt});
   bool Ok = true;
-  for (const auto &[Name, Unused] : A)
-    if (!Known.count(Name)) {
-      errs() << "warplint: error: --assume names '" << Name
-             << "', which is neither a parameter of an analysed kernel nor a "
-                "value warplint could not compute in one\n";
-      Ok = false;
-    }
+  for (const auto &[Origin, Text] : All) {
+    std::map<std::string, sym::Assumption> A;
+    if (!sym::parseAssumptions(Text, A).empty())
+      continue; // said before the run
+    for (const auto &[Name, Unused] : A)
+      if (!Known.count(Name)) {
+        errs() << "warplint: error: "
+               << (Origin == "--assume" ? "--assume" : Origin + ": Assume")
+               << " names '" << Name
+               << "', which is neither a parameter of an analysed kernel nor "
+                  "a value warplint could not compute in one\n";
+        Ok = false;
+      }
+  }
   return Ok;
 }
+
+bool haveAssumptions() { return !AssumeOpt.empty() || !ConfigAssumes.empty(); }
 
 /// --format, and --fix with it; false after an error message.
 bool checkOutputOptions() {
@@ -184,6 +203,18 @@ bool checkOutputOptions() {
     errs() << "warplint: error: --fix prints what it applies as text; use "
               "--export-fixes with --format="
            << Format << "\n";
+    return false;
+  }
+  std::string RegexError;
+  if (!HeaderFilter.empty() && !Regex(HeaderFilter).isValid(RegexError)) {
+    errs() << "warplint: error: --header-filter='" << HeaderFilter
+           << "' is not a valid regular expression: " << RegexError << "\n";
+    return false;
+  }
+  if (RegistersOpt.getNumOccurrences() && (RegistersOpt < 1 || RegistersOpt > 255)) {
+    errs() << "warplint: error: --registers must be a whole number from 1 to "
+              "255 (registers per thread), not "
+           << RegistersOpt << "\n";
     return false;
   }
   if (ParseErrors != "fail" && ParseErrors != "report") {

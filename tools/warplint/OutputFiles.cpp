@@ -177,3 +177,38 @@ bool writeOutputFile(StringRef Path, StringRef Option,
   }
   return true;
 }
+
+bool fixedFilesWritable(const std::vector<clang::tidy::ClangTidyError> &Errors,
+                        std::map<std::string, sys::fs::perms> &Modes) {
+  bool Ok = true;
+  for (const clang::tidy::ClangTidyError &E : Errors) {
+    const llvm::StringMap<clang::tooling::Replacements> *Fixes =
+        clang::tidy::getFixIt(E, /*AnyFix=*/true);
+    if (!Fixes)
+      continue;
+    for (const auto &Entry : *Fixes) {
+      if (Entry.second.empty())
+        continue;
+      std::string File = Entry.first().str();
+      absoluteAgainst(File, E.BuildDirectory);
+      if (Modes.count(File))
+        continue;
+      sys::fs::file_status St;
+      if (std::error_code EC = sys::fs::status(File, St)) {
+        errs() << "warplint: error: cannot apply the fixes to '" << File
+               << "': " << EC.message() << "\n";
+        Ok = false;
+        continue;
+      }
+      Modes[File] = St.permissions();
+      if (std::error_code EC = sys::fs::access(File, sys::fs::AccessMode::Write)) {
+        errs() << "warplint: error: cannot apply the fixes to '" << File
+               << "': " << EC.message() << "; no file was changed\n";
+        Ok = false;
+      }
+    }
+  }
+  if (!Ok)
+    Modes.clear();
+  return Ok;
+}

@@ -17,6 +17,7 @@
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <functional>
 #include <memory>
@@ -61,6 +62,12 @@ bool checkOutputPaths(const clang::tooling::CompilationDatabase &DB,
 /// with a message, on any error.
 bool writeOutputFile(llvm::StringRef Path, llvm::StringRef Option,
                      const std::function<void(llvm::raw_ostream &)> &Write);
+
+/// --fix: whether every file the fixes of \p Errors change can be written
+/// (a message for each that cannot); \p Modes gets each file's permissions,
+/// to be given back after the rewrite, which replaces the file.
+bool fixedFilesWritable(const std::vector<clang::tidy::ClangTidyError> &Errors,
+                        std::map<std::string, llvm::sys::fs::perms> &Modes);
 
 /// Runs the warplint checks through clang-tidy's engine, one file at a
 /// time on each of --jobs threads; every thread has its own context and
@@ -210,8 +217,15 @@ int runGate(const warplint::RunReport &Report);
 
 // InputChecks.cpp: input that is wrong is an error naming it. Each returns
 // false after printing the error.
-/// The .clang-tidy files of \p Files (unless --config replaces them).
+/// The configurations of \p Files (--config or --config-file, else their
+/// .clang-tidy files): each that does not parse or holds an invalid
+/// warplint option value, as "ORIGIN: what" (checks/CheckOptions.h).
+std::vector<std::string>
+configurationErrors(const std::vector<std::string> &Files);
+/// configurationErrors, printed as errors.
 bool checkConfigFiles(const std::vector<std::string> &Files);
+/// Whether --assume or a configuration's Assume gives values.
+bool haveAssumptions();
 /// --format and the options that go with it (--fix, --parse-errors).
 bool checkOutputOptions();
 /// --export-fixes must not name an input; --gate-threshold a number >= 0.

@@ -343,6 +343,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
                           const FrontendOptions &Opts, bool Missing) {
   std::unique_ptr<clang::tidy::ClangTidyContext> Context;
   const auto Start = std::chrono::steady_clock::now();
+  bool FixFailed = false;
   // The estimates of a JSON or SARIF report and the gate reuse the facts
   // the checks extracted.
   const bool NeedEstimates = Format != "text" || !Baseline.empty();
@@ -361,9 +362,16 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
   if (Format == "text") {
     unsigned Counted = 0;
     Shown = readableFindings(Run->Errors, Kernel, Merged);
+    // --fix: every file a fix changes must be writable, or none is changed;
+    // each keeps its permissions (clang's rewriter replaces the file).
+    std::map<std::string, sys::fs::perms> Modes;
+    const bool Fixing = Fix && fixedFilesWritable(Shown, Modes);
+    FixFailed = Fix && !Fixing;
     clang::tidy::handleErrors(Shown, *Context,
-                              Fix ? clang::tidy::FB_FixNotes : clang::tidy::FB_NoFix,
+                              Fixing ? clang::tidy::FB_FixNotes : clang::tidy::FB_NoFix,
                               Counted, makeBuiltinHeaderFileSystem());
+    for (const auto &[File, Mode] : Modes)
+      sys::fs::setPermissions(File, Mode);
   }
   if (!ExportFixes.empty()) {
     if (!writeOutputFile(ExportFixes, "--export-fixes", [&](raw_ostream &OS) {
@@ -424,7 +432,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
       }
     LaunchOk = !AnyFacts || reportUnknownLaunchKernels(Defined);
   }
-  if (!AssumeOpt.empty()) {
+  if (haveAssumptions()) {
     std::set<std::string> Known;
     bool AnyFacts = false;
     for (const auto &F : Run->Facts)
@@ -455,7 +463,7 @@ static int checkAndReport(const clang::tooling::CompilationDatabase &DB,
     outs().flush();
   }
   if ((!Run->Unparsed.empty() && ParseErrorsFail) || Missing || RC == 2 ||
-      !LaunchOk)
+      !LaunchOk || FixFailed)
     return 2;
   if (RC == 1 || WarningsAsErrorsCount)
     return 1;

@@ -300,6 +300,28 @@ def scenario_config():
                 ".clang-tidy: " in l and "finding(s)" in l for l in f))
         _, m = c.diagnostics_after(uri, lambda ds: by_source(ds, "warplint"))
         show(by_source(m["params"]["diagnostics"], "warplint"))
+        # A configuration the command line refuses (an unknown GPU, then
+        # YAML that does not parse): the kernel is not analysed, and one
+        # error on its first line says why.
+        for version, config, marker in (
+                (2, "Checks: 'warplint-*'\nCheckOptions: {GpuArch: banana}\n", "banana"),
+                (3, "Checks: [\n", "does not parse")):
+            def problem(ds):
+                return [d for d in by_source(ds, "warplint")
+                        if d.get("severity") == 1 and marker in d["message"]]
+            c.notify("textDocument/didChange", {
+                "textDocument": {"uri": "file://" + tidy, "version": version},
+                "contentChanges": [{"text": config}]})
+            mark = len(c.notifications)
+            c.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version + 1},
+                "contentChanges": [{"text": text + "// edit %d\n" % version}]})
+            _, m = c.diagnostics_after(uri, problem, start=mark)
+            for d in problem(m["params"]["diagnostics"]):
+                st = d["range"]["start"]
+                print("config error %d:%d: %s" % (
+                    st["line"], st["character"],
+                    d["message"].splitlines()[0].replace(work, "WORK")))
         print("exit code %d" % c.close())
     finally:
         c.kill()
