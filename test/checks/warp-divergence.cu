@@ -30,8 +30,7 @@
 // RUN:   | FileCheck %s --check-prefix=BADSPLIT
 // BADSPLIT: invalid MinSplitPercent for warplint-warp-divergence: 'lots' (a percentage of warps, 0 to 100); using 1
 //
-// A bad value for the option is said (clang-tidy with the plugin: warplint
-// refuses it before any file, test/tools/config-errors.test).
+// A bad value is said (the plugin's; warplint refuses it: config-errors.test).
 // RUN: %clang_tidy --load=%plugin --checks='-*,warplint-warp-divergence' \
 // RUN:   --config="{CheckOptions: {warplint-warp-divergence.WarnOnTail: maybe}}" %s -- --cuda-device-only %builtin_cuda_args 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADOPT
