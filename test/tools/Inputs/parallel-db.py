@@ -3,6 +3,8 @@ relative paths (as Bear, compiledb and Makefile projects write them), and
 runs of warplint over it at several -j, compared byte for byte.
 
   parallel-db.py make DIR N      write the project (N files) under DIR
+  parallel-db.py cmake DIR       add a CMakeLists.txt building them with
+                                 warplint as the CUDA compiler launcher
   parallel-db.py compare DIR WARPLINT FORMAT RUNS J...
       runs `WARPLINT -p DIR` from DIR/run with --format=FORMAT (the report
       to --output=report.FORMAT, a relative path) RUNS times at each -j,
@@ -58,6 +60,24 @@ def make(root, n):
         json.dump(entries, f, indent=1)
 
 
+def cmake(root):
+    """A CMake project over the sources make() wrote: one object library,
+    each source with its own include directory, warplint as the launcher
+    (no result cache: every step is analysed)."""
+    n = len([d for d in os.listdir(root) if re.fullmatch(r"p[0-9]+", d)])
+    # The file that does not parse would stop the build: left out.
+    srcs = ["p%d/k%d.cu" % (i, i) for i in range(n) if i != n // 2]
+    with open(os.path.join(root, "CMakeLists.txt"), "w") as f:
+        f.write("cmake_minimum_required(VERSION 3.18)\n"
+                "project(par LANGUAGES CXX CUDA)\n"
+                "find_package(warplint REQUIRED)\n"
+                "add_library(kernels OBJECT %s)\n" % " ".join(srcs))
+        for s in srcs:
+            f.write("set_source_files_properties(%s PROPERTIES INCLUDE_DIRECTORIES "
+                    "${CMAKE_CURRENT_SOURCE_DIR}/%s/inc)\n" % (s, s.split("/")[0]))
+        f.write("warplint_enable(kernels ARGS --no-cache)\n")
+
+
 def run_once(root, warplint, fmt, jobs):
     run_dir = os.path.join(root, "run")
     os.makedirs(run_dir, exist_ok=True)
@@ -110,6 +130,8 @@ def compare(root, warplint, fmt, runs, jobs):
 if __name__ == "__main__":
     if sys.argv[1] == "make":
         make(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1] == "cmake":
+        cmake(sys.argv[2])
     else:
         sys.exit(compare(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]),
                          [int(j) for j in sys.argv[6:]]))
