@@ -108,19 +108,24 @@ struct Analyzer::Impl {
 Analyzer::Analyzer(AnalyzerOptions Opts) : I(new Impl{std::move(Opts), {}}) {}
 Analyzer::~Analyzer() = default;
 
-static std::vector<Edit> toEdits(const llvm::StringMap<tooling::Replacements> &F) {
+/// \p P as an absolute path without dots: a compile database may name its
+/// files relative to the command's directory \p Dir ("../k.cu").
+static std::string normalize(StringRef P, StringRef Dir) {
+  llvm::SmallString<256> S(P);
+  if (!S.empty() && !llvm::sys::path::is_absolute(S) && !Dir.empty())
+    llvm::sys::fs::make_absolute(Dir, S);
+  llvm::sys::path::remove_dots(S, /*remove_dot_dot=*/true);
+  return std::string(S);
+}
+
+static std::vector<Edit> toEdits(const llvm::StringMap<tooling::Replacements> &F,
+                                 StringRef Dir) {
   std::vector<Edit> Out;
   for (const auto &Entry : F)
     for (const tooling::Replacement &R : Entry.second)
-      Out.push_back({R.getFilePath().str(), R.getOffset(), R.getLength(),
-                     R.getReplacementText().str()});
+      Out.push_back({normalize(R.getFilePath(), Dir), R.getOffset(),
+                     R.getLength(), R.getReplacementText().str()});
   return Out;
-}
-
-static std::string normalize(StringRef P) {
-  llvm::SmallString<256> S(P);
-  llvm::sys::path::remove_dots(S, /*remove_dot_dot=*/true);
-  return std::string(S);
 }
 
 /// What is wrong with the configuration of \p Path, by the rule of the
@@ -229,11 +234,12 @@ AnalysisResult Analyzer::analyze(const std::string &Path,
   std::vector<tidy::ClangTidyError> Errors =
       runWarplintChecks(Context, *WDB, Path, FS, /*ApplyAnyFix=*/false);
 
-  const std::string Me = normalize(Path);
+  const std::string Me = normalize(Path, "");
   for (const tidy::ClangTidyError &E : Errors) {
     if (StringRef(E.DiagnosticName).starts_with("clang-diagnostic-"))
       continue; // clangd reports the compiler's own diagnostics
-    if (normalize(E.Message.FilePath) != Me)
+    const StringRef Dir = E.BuildDirectory;
+    if (normalize(E.Message.FilePath, Dir) != Me)
       continue; // in a header: clangd shows those on the header
     Finding F;
     F.Check = E.DiagnosticName;
@@ -241,14 +247,15 @@ AnalysisResult Analyzer::analyze(const std::string &Path,
     F.IsError = E.DiagLevel == tooling::Diagnostic::Error || E.IsWarningAsError;
     F.Offset = E.Message.FileOffset;
     for (const tooling::FileByteRange &BR : E.Message.Ranges)
-      if (normalize(BR.FilePath) == Me && BR.FileOffset <= F.Offset &&
+      if (normalize(BR.FilePath, Dir) == Me && BR.FileOffset <= F.Offset &&
           F.Offset <= BR.FileOffset + BR.Length) {
         F.Range = {BR.FileOffset, BR.FileOffset + BR.Length};
         break;
       }
-    F.Fix = toEdits(E.Message.Fix);
+    F.Fix = toEdits(E.Message.Fix, Dir);
     for (const tooling::DiagnosticMessage &N : E.Notes)
-      F.Notes.push_back({N.FilePath, N.FileOffset, N.Message, toEdits(N.Fix)});
+      F.Notes.push_back({normalize(N.FilePath, Dir), N.FileOffset, N.Message,
+                         toEdits(N.Fix, Dir)});
     R.Findings.push_back(std::move(F));
   }
   return R;

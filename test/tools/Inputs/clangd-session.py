@@ -381,10 +381,50 @@ def scenario_isolation():
         c.kill()
 
 
+def scenario_multi():
+    # Four files of a compile database whose entries each run in their own
+    # directory with relative paths (parallel-db.py's project), opened at
+    # once: each file's warplint diagnostics are its own (its cfg.h's
+    # stride), as the command line gives them.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import importlib
+    pdb = importlib.import_module("parallel-db")
+    proj = os.path.join(work, "proj")
+    pdb.make(proj, 4)
+    c = start()
+    try:
+        c.initialize("file://" + proj)
+        uris = []
+        for i in range(4):
+            if i == 2:
+                continue  # the file that does not parse
+            path = os.path.join(proj, "p%d" % i, "k%d.cu" % i)
+            uris.append("file://" + path)
+            c.notify("textDocument/didOpen", {"textDocument": {
+                "uri": uris[-1], "languageId": "cuda", "version": 1,
+                "text": open(path).read()}})
+        for u in uris:
+            _, m = c.diagnostics_after(
+                u, lambda ds: len(by_source(ds, "warplint")) >= 3)
+            for d in sorted(by_source(m["params"]["diagnostics"], "warplint"),
+                            key=lambda d: (d["range"]["start"]["line"],
+                                           d["range"]["start"]["character"],
+                                           d["message"])):
+                st = d["range"]["start"]
+                print("%s %d:%d %s" % (u.rsplit("/", 1)[1], st["line"],
+                                       st["character"], d["message"]))
+                for r in d.get("relatedInformation", []):
+                    if "adjacent lanes" in r["message"]:
+                        print("  related %s" % r["message"])
+        print("exit code %d" % c.close())
+    finally:
+        c.kill()
+
+
 try:
     {"diagnostics": scenario_diagnostics, "restart": scenario_restart,
      "lifecycle": scenario_lifecycle, "config": scenario_config,
-     "isolation": scenario_isolation}[args.scenario]()
+     "isolation": scenario_isolation, "multi": scenario_multi}[args.scenario]()
 except LspError as e:
     print("FAILED: %s" % e)
     sys.exit(1)
