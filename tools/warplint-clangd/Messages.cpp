@@ -230,6 +230,16 @@ void Proxy::onClangdMessage(const std::string &Body) {
   }
   // Untouched: clangd's bytes as they came.
   sendToClient(Body);
+  // After the answer to initialize, what the editor should see at once.
+  if (!Method && Id && idKey(*Id) == InitializeId && !WarnedAtStart) {
+    WarnedAtStart = true;
+    for (const std::string &W : Opts.StartupWarnings)
+      sendJson(json::Object{
+          {"jsonrpc", "2.0"},
+          {"method", "window/showMessage"},
+          {"params", json::Object{{"type", 2},
+                                  {"message", "warplint-clangd: " + W}}}});
+  }
 }
 
 } // namespace clangd

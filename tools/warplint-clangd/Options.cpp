@@ -155,10 +155,14 @@ bool parseOptions(int Argc, char **Argv, Options &O) {
 /// this program itself (it may be installed under the name clangd).
 std::string findClangd(const Options &O, std::string &Error) {
   if (!O.Clangd.empty()) {
-    if (llvm::sys::fs::can_execute(O.Clangd))
+    if (llvm::sys::fs::can_execute(O.Clangd) &&
+        !llvm::sys::fs::is_directory(O.Clangd))
       return O.Clangd;
-    if (auto P = llvm::sys::findProgramByName(O.Clangd))
-      return *P;
+    // A path is taken as it is (findProgramByName would hand it back
+    // unchecked, and the exec fail in the child with status 127).
+    if (!llvm::StringRef(O.Clangd).contains('/'))
+      if (auto P = llvm::sys::findProgramByName(O.Clangd))
+        return *P;
     Error = "--clangd=" + O.Clangd + ": no such program";
     return "";
   }

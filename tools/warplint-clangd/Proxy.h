@@ -48,6 +48,9 @@ struct Options {
   std::string DocsUrl = WARPLINT_DOCS_URL;
   bool Analyze = true;
   clangd::IsolationLimits Limits;
+  /// Said to the editor (window/showMessage, a warning) once it is
+  /// initialized: a --compile-commands-dir that does not exist.
+  std::vector<std::string> StartupWarnings;
 };
 
 /// Splits the command line: warplint-clangd's own options are taken out,
@@ -155,6 +158,7 @@ private:
   [[noreturn]] void finish(int Code); // ClangdProcess.cpp
 
   Options Opts;
+  bool WarnedAtStart = false; ///< Opts.StartupWarnings were sent
   std::string ClangdPath;
   clangd::Analyzer Analysis;
 

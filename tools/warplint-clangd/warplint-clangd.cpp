@@ -11,6 +11,9 @@
 #include "Proxy.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
@@ -83,6 +86,59 @@ int Proxy::run() {
   _exit(1);
 }
 
+/// When clangd cannot be started: the editor is still answered, and told
+/// why in a message it shows (window/showMessage, an error), instead of a
+/// server that exits at once (or restarts five times) with the reason on
+/// stderr only. initialize gets no capabilities, shutdown its answer, exit
+/// ends the process with status 2.
+int failedStart(const std::string &Why) {
+  llvm::errs() << "warplint-clangd: error: " << Why << "\n";
+  int Out = dup(1);
+  dup2(2, 1);
+  auto Send = [&](llvm::json::Object O) {
+    O["jsonrpc"] = "2.0";
+    writeAll(Out, frame(llvm::formatv("{0}", llvm::json::Value(std::move(O))).str()));
+  };
+  FrameReader Reader(fdReader(0));
+  std::string Body, Error;
+  while (Reader.next(Body, Error) != FrameReader::EndOfStream) {
+    llvm::Expected<llvm::json::Value> V = llvm::json::parse(Body);
+    if (!V) {
+      llvm::consumeError(V.takeError());
+      continue;
+    }
+    const llvm::json::Object *M = V->getAsObject();
+    if (!M)
+      continue;
+    std::optional<llvm::StringRef> Method = M->getString("method");
+    const llvm::json::Value *Id = M->get("id");
+    if (Method && *Method == "exit")
+      return 2;
+    if (!Id)
+      continue;
+    if (Method && *Method == "initialize") {
+      Send(llvm::json::Object{{"id", *Id},
+            {"result", llvm::json::Object{
+                           {"capabilities", llvm::json::Object{}},
+                           {"serverInfo",
+                            llvm::json::Object{{"name", "warplint-clangd"}}}}}});
+      Send(llvm::json::Object{{"method", "window/showMessage"},
+            {"params", llvm::json::Object{
+                           {"type", 1},
+                           {"message", "warplint-clangd: " + Why +
+                                           " (no diagnostics until it is "
+                                           "fixed)"}}}});
+    } else if (Method && *Method == "shutdown") {
+      Send(llvm::json::Object{{"id", *Id}, {"result", nullptr}});
+    } else {
+      Send(llvm::json::Object{{"id", *Id},
+            {"error", llvm::json::Object{{"code", -32002},
+                                         {"message", "warplint-clangd: " + Why}}}});
+    }
+  }
+  return 2;
+}
+
 } // namespace clangd
 } // namespace warplint
 
@@ -97,10 +153,16 @@ int main(int argc, char **argv) {
     return 2;
   std::string Err;
   std::string Clangd = findClangd(O, Err);
-  if (Clangd.empty()) {
-    llvm::errs() << "warplint-clangd: error: " << Err << "\n";
-    return 2;
-  }
+  if (Clangd.empty())
+    return warplint::clangd::failedStart(Err);
+  // As clangd, a --compile-commands-dir that is not there is no reason to
+  // stop; the editor is told (clangd would say it in its log only).
+  if (!O.Analysis.CompileCommandsDir.empty() &&
+      !llvm::sys::fs::is_directory(O.Analysis.CompileCommandsDir))
+    O.StartupWarnings.push_back(
+        "--compile-commands-dir=" + O.Analysis.CompileCommandsDir +
+        ": no such directory; files are analysed with the commands found "
+        "next to them, or none");
   // An nvcc database: clangd reads its translation (the proxy's own
   // analysis translates as it goes). The database clangd would use: the
   // --compile-commands-dir given, else the one in the directory the editor

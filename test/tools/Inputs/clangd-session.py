@@ -421,8 +421,30 @@ def scenario_multi():
         c.kill()
 
 
+def scenario_nostart():
+    # A clangd that is not there: the editor is answered and shown why
+    # (an error), and the server ends with status 2 on exit. A
+    # --compile-commands-dir that is not there: shown as a warning, and the
+    # server goes on (as clangd does).
+    for extra in (["--clangd=" + os.path.join(work, "no-clangd")],
+                  ["--clangd=" + args.clangd,
+                   "--compile-commands-dir=" + os.path.join(work, "no-build")]):
+        c = Client([args.proxy] + extra,
+                   os.path.join(work, "stderr-nostart.log"), cwd=work)
+        try:
+            r = c.initialize("file://" + work)
+            print("initialize answered: %s" % ("result" in r))
+            _, m = c.wait_notification(
+                lambda m: m.get("method") == "window/showMessage", 30)
+            print("showMessage type=%d: %s" % (
+                m["params"]["type"], m["params"]["message"].replace(work, "WORK")))
+            print("exit code %d" % c.close())
+        finally:
+            c.kill()
+
+
 try:
-    {"diagnostics": scenario_diagnostics, "restart": scenario_restart,
+    {"nostart": scenario_nostart, "diagnostics": scenario_diagnostics, "restart": scenario_restart,
      "lifecycle": scenario_lifecycle, "config": scenario_config,
      "isolation": scenario_isolation, "multi": scenario_multi}[args.scenario]()
 except LspError as e:
