@@ -30,7 +30,9 @@ echo "tsan: build took $(( $(date +%s) - start )) s"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/warplint-tsan.XXXXXX")
 python3 "$ROOT/test/tools/Inputs/parallel-db.py" make "$WORK/db12" 12
 # Each report in a file of its own; halt_on_error=0: every race is listed.
-export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 log_path=$WORK/tsan"
+# The suppressions are races inside the uninstrumented LLVM libraries only
+# (scripts/tsan-suppressions.txt says which and why).
+export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1 log_path=$WORK/tsan suppressions=$ROOT/scripts/tsan-suppressions.txt"
 failed=0
 run() { # DB_DIR FORMAT: -j 1 and -j JOBS, compared
   local db=$1 fmt=$2 out
