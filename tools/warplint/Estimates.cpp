@@ -59,8 +59,25 @@ bool parseModelOptions(EstimateOptions &O) {
 
 /// The estimators over every kernel of every file. Returns false on a bad
 /// option; files that cannot be analysed go to \p Problems.
-Expected<SelectedArch> archFor(const FileFacts &F, const FrontendOptions &Opts) {
-  std::string Sm = GpuArch;
+/// The value the checks would read for \p Key in \p File's configuration
+/// (.clang-tidy files or --config; warplint-kernel-cost's local option,
+/// else the global one), when the command line does not give it.
+static std::string configured(clang::tidy::ClangTidyOptionsProvider *P,
+                              const std::string &File, StringRef Key) {
+  if (!P)
+    return "";
+  clang::tidy::ClangTidyOptions O = P->getOptions(File);
+  for (std::string K : {"warplint-kernel-cost." + Key.str(), Key.str()}) {
+    auto It = O.CheckOptions.find(K);
+    if (It != O.CheckOptions.end() && !StringRef(It->second.Value).trim().empty())
+      return It->second.Value;
+  }
+  return "";
+}
+
+Expected<SelectedArch> archFor(const FileFacts &F, const FrontendOptions &Opts,
+                               StringRef Configured) {
+  std::string Sm = GpuArch.empty() ? Configured.str() : std::string(GpuArch);
   if (Sm.empty() && !F.Compile.GpuArchs.empty())
     Sm = F.Compile.GpuArchs.front();
   if (Sm.empty())
@@ -94,6 +111,8 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
   if (!Bad.empty())
     return false;
   std::set<std::string> Seen;
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+      makeProvider(makeBuiltinHeaderFileSystem());
   auto OnFile = [&](FileResult &R) {
     if (!R.Ok) {
       if (Seen.insert(R.File).second)
@@ -106,7 +125,20 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       Problems.push_back({R.File, partialParseMessage(R.Facts)});
     if (ValueNames)
       addValueNames(R.Facts, *ValueNames);
-    Expected<SelectedArch> Arch = archFor(R.Facts, Opts);
+    // The file's configuration, as the checks read it, where the command
+    // line gives none (an error in it was said before the run).
+    const std::string CfgArch = configured(Provider.get(), R.Facts.File, "GpuArch");
+    LaunchOptions FileLO = LO;
+    if (LaunchOpt.empty()) {
+      std::vector<std::string> Ignored;
+      FileLO = parseLaunchOption(
+          configured(Provider.get(), R.Facts.File, "Launch"), Ignored);
+    }
+    EstimateOptions CO = EO;
+    if (AssumeOpt.empty())
+      sym::parseAssumptions(configured(Provider.get(), R.Facts.File, "Assume"),
+                            CO.Analysis.Enum.Assumptions);
+    Expected<SelectedArch> Arch = archFor(R.Facts, Opts, CfgArch);
     if (!Arch) {
       std::string Err = toString(Arch.takeError());
       errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
@@ -114,7 +146,7 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       return;
     }
     // nvcc, when asked for: the file's PTX and ptxas's resource usage.
-    EstimateOptions FO = EO;
+    EstimateOptions FO = CO;
     if (EO.CountsFromPtx || RegistersFromPtxas) {
       PtxasRunOptions PO;
       PO.Nvcc = NvccOpt;
@@ -142,7 +174,7 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       KO.MaxRegCount = R.Facts.Compile.MaxRegCount;
       for (const auto &[Name, A] : parseKernelAssumptions(K, KP))
         KO.Analysis.Enum.Assumptions[Name] = A;
-      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
+      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, FileLO, KP);
       for (const std::string &P : KP)
         errs() << "warplint: warning: " << K.Name << ": " << P << "\n";
       if (!Arch->Note.empty())

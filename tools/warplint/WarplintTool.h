@@ -178,10 +178,12 @@ renderHtml(const warplint::RunReport &Report,
            const std::vector<std::optional<warplint::FileFacts>> &Facts,
            const warplint::FrontendOptions &Opts);
 
-/// The GPU a file is analysed for: --arch, else the first its compile
-/// command names, else --default-gpu-arch (Estimates.cpp).
-llvm::Expected<warplint::SelectedArch> archFor(const warplint::FileFacts &F,
-                                               const warplint::FrontendOptions &Opts);
+/// The GPU a file is analysed for: --arch, else \p Configured (the file's
+/// .clang-tidy or --config GpuArch), else the first its compile command
+/// names, else --default-gpu-arch (Estimates.cpp).
+llvm::Expected<warplint::SelectedArch>
+archFor(const warplint::FileFacts &F, const warplint::FrontendOptions &Opts,
+        llvm::StringRef Configured = "");
 
 /// --model, --counts-from, --registers, --counts into \p O (Estimates.cpp);
 /// false after an error message.
