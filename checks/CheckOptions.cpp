@@ -34,9 +34,11 @@ std::string numberIn(StringRef Key, StringRef Value, double Min, bool MinOpen,
   return Ok ? "" : invalid(Key, Value, Rule);
 }
 
-std::string launchProblem(StringRef Key, StringRef Value) {
+} // namespace
+
+std::vector<std::string> launchProblems(const std::string &Value) {
   std::vector<std::string> Problems;
-  LaunchOptions LO = parseLaunchOption(Value.str(), Problems);
+  LaunchOptions LO = parseLaunchOption(Value, Problems);
   for (const auto &[Kernel, Spec] : LO.PerKernel) {
     std::string Err;
     std::optional<LaunchConfig> C = parseLaunchSpec(Spec, Err);
@@ -45,10 +47,8 @@ std::string launchProblem(StringRef Key, StringRef Value) {
     if (!Err.empty())
       Problems.push_back("for '" + Kernel + "': " + Err);
   }
-  return Problems.empty() ? "" : (Key + ": " + Problems.front()).str();
+  return Problems;
 }
-
-} // namespace
 
 std::string optionValueProblem(StringRef Key, StringRef Value,
                                StringRef ArchDir) {
@@ -67,8 +67,10 @@ std::string optionValueProblem(StringRef Key, StringRef Value,
     Expected<SelectedArch> A = selectArch(Value.trim(), ArchDir);
     return A ? "" : (Key + ": " + toString(A.takeError())).str();
   }
-  if (Name == "Launch")
-    return Value.trim().empty() ? "" : launchProblem(Key, Value);
+  if (Name == "Launch") {
+    std::vector<std::string> P = launchProblems(Value.str());
+    return P.empty() ? "" : (Key + ": " + P.front()).str();
+  }
   if (Name == "Assume") {
     std::map<std::string, sym::Assumption> A;
     std::string Err = sym::parseAssumptions(Value.str(), A);

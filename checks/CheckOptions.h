@@ -26,6 +26,10 @@ namespace checks {
 std::string optionValueProblem(llvm::StringRef Key, llvm::StringRef Value,
                                llvm::StringRef ArchDir);
 
+/// What is wrong with a Launch value ("kernel: grid(...) block(...); ..."):
+/// its syntax, and shapes CUDA would not launch; empty when it is valid.
+std::vector<std::string> launchProblems(const std::string &Value);
+
 /// Every problem of the warplint options of one configuration.
 /// \p ArchDirOverride: --arch-dir, which wins over the configuration's;
 /// \p SkipGpuArch: --gpu-arch was given, so the configuration's GpuArch

@@ -107,14 +107,18 @@ void Proxy::workerLoop() {
     // newer text has its own job.
     if (D == Docs.end() || D->second.Generation != Gen)
       continue;
-    if (!R.Problem.empty()) {
-      // Said in the editor too, as clangd says its own configuration
-      // errors: one diagnostic on the first line of the file.
+    // This version's warplint diagnostics, published with clangd's.
+    auto Publish = [&](std::vector<WarplintDiag> Diags) {
       WarplintSet &S = WarplintDiags[Path];
       S.Uri = D->second.Uri;
       S.Generation = Gen;
-      S.Diags = {problemDiag(R.Problem)};
+      S.Diags = std::move(Diags);
       publishMerged(Path);
+    };
+    if (!R.Problem.empty()) {
+      // Said in the editor too, as clangd says its own configuration
+      // errors: one diagnostic on the first line of the file.
+      Publish({problemDiag(R.Problem)});
       continue;
     }
     if (!R.Stopped.empty()) {
@@ -126,22 +130,14 @@ void Proxy::workerLoop() {
       D = Docs.find(Path);
       if (D == Docs.end() || D->second.Generation != Gen)
         continue;
-      WarplintSet &S = WarplintDiags[Path];
-      S.Uri = D->second.Uri;
-      S.Generation = Gen;
-      S.Diags = {stoppedDiag(R.Stopped)};
-      publishMerged(Path);
+      Publish({stoppedDiag(R.Stopped)});
       continue;
     }
     llvm::errs() << "warplint-clangd: " << Path << ": " << R.Findings.size()
                  << " finding(s) in " << llvm::format("%.0f", Ms) << " ms, "
                  << llvm::format("%.0f", CpuMs) << " ms of CPU ("
                  << R.CommandSource << ")\n";
-    WarplintSet &S = WarplintDiags[Path];
-    S.Uri = D->second.Uri;
-    S.Generation = Gen;
-    S.Diags = toLsp(R, D->second, Enc);
-    publishMerged(Path);
+    Publish(toLsp(R, D->second, Enc));
   }
 }
 

@@ -106,16 +106,7 @@ bool checkConfigFiles(const std::vector<std::string> &Files) {
 /// the run went on as if it were not there).
 bool checkLaunchOption() {
   for (const std::string &Entry : LaunchOpt) {
-    std::vector<std::string> Problems;
-    LaunchOptions LO = parseLaunchOption(Entry, Problems);
-    for (const auto &[Kernel, Spec] : LO.PerKernel) {
-      std::string Err;
-      std::optional<LaunchConfig> C = parseLaunchSpec(Spec, Err);
-      if (C)
-        Err = launchShapeProblem(C->Grid, C->Block);
-      if (!Err.empty())
-        Problems.push_back("for '" + Kernel + "': " + Err);
-    }
+    std::vector<std::string> Problems = checks::launchProblems(Entry);
     for (const std::string &P : Problems)
       errs() << "warplint: error: invalid --launch='" << Entry << "': " << P
              << "\n";
