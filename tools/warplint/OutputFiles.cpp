@@ -134,8 +134,21 @@ bool writeOutputFile(StringRef Path, StringRef Option,
   };
   sys::fs::file_status St;
   const bool Exists = !sys::fs::status(Path, St);
-  if (Exists && St.type() != sys::fs::file_type::regular_file) {
-    // A device or a pipe (/dev/stdout, a fifo): written in place.
+  // Beside the target, so that the rename stays on one file system.
+  SmallString<256> Model(Path);
+  Model += ".warplint-%%%%%%";
+  SmallString<256> Tmp;
+  int FD = -1;
+  std::error_code TmpEC;
+  if (!Exists || St.type() == sys::fs::file_type::regular_file)
+    TmpEC = sys::fs::createUniqueFile(Model, FD, Tmp);
+  // A directory that takes no new file: a file there that can be written
+  // is written in place.
+  if (TmpEC && !(Exists && !sys::fs::access(Path, sys::fs::AccessMode::Write)))
+    return Fail(TmpEC.message());
+  if (FD < 0) {
+    // A device or a pipe (/dev/stdout, a fifo), or a writable file in a
+    // directory that takes no new file: written in place.
     std::error_code EC;
     raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
     if (EC)
@@ -149,13 +162,6 @@ bool writeOutputFile(StringRef Path, StringRef Option,
     }
     return true;
   }
-  // Beside the target, so that the rename stays on one file system.
-  SmallString<256> Model(Path);
-  Model += ".warplint-%%%%%%";
-  SmallString<256> Tmp;
-  int FD;
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Tmp))
-    return Fail(EC.message());
   std::string Why;
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
