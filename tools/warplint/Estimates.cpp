@@ -61,9 +61,11 @@ bool parseModelOptions(EstimateOptions &O) {
 /// option; files that cannot be analysed go to \p Problems.
 /// The value the checks would read for \p Key in \p File's configuration
 /// (.clang-tidy files or --config; warplint-kernel-cost's local option,
-/// else the global one), when the command line does not give it.
-static std::string configured(clang::tidy::ClangTidyOptionsProvider *P,
-                              const std::string &File, StringRef Key) {
+/// else the global one).
+static std::string configured(const std::string &File, StringRef Key) {
+  // One provider for the run (these modes run on the main thread).
+  static std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> P =
+      makeProvider(makeBuiltinHeaderFileSystem());
   if (!P)
     return "";
   clang::tidy::ClangTidyOptions O = P->getOptions(File);
@@ -73,6 +75,19 @@ static std::string configured(clang::tidy::ClangTidyOptionsProvider *P,
       return It->second.Value;
   }
   return "";
+}
+
+FileSettings fileSettings(const std::string &File) {
+  FileSettings S;
+  S.ConfiguredArch = configured(File, "GpuArch");
+  std::vector<std::string> Ignored; // said before the run
+  S.Launch = parseLaunchOption(
+      LaunchOpt.empty() ? configured(File, "Launch") : joinedLaunchOptions(),
+      Ignored);
+  sym::parseAssumptions(AssumeOpt.empty() ? configured(File, "Assume")
+                                          : std::string(AssumeOpt),
+                        S.Assume);
+  return S;
 }
 
 Expected<SelectedArch> archFor(const FileFacts &F, const FrontendOptions &Opts,
@@ -111,8 +126,6 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
   if (!Bad.empty())
     return false;
   std::set<std::string> Seen;
-  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
-      makeProvider(makeBuiltinHeaderFileSystem());
   auto OnFile = [&](FileResult &R) {
     if (!R.Ok) {
       if (Seen.insert(R.File).second)
@@ -127,18 +140,10 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       addValueNames(R.Facts, *ValueNames);
     // The file's configuration, as the checks read it, where the command
     // line gives none (an error in it was said before the run).
-    const std::string CfgArch = configured(Provider.get(), R.Facts.File, "GpuArch");
-    LaunchOptions FileLO = LO;
-    if (LaunchOpt.empty()) {
-      std::vector<std::string> Ignored;
-      FileLO = parseLaunchOption(
-          configured(Provider.get(), R.Facts.File, "Launch"), Ignored);
-    }
+    FileSettings Set = fileSettings(R.Facts.File);
     EstimateOptions CO = EO;
-    if (AssumeOpt.empty())
-      sym::parseAssumptions(configured(Provider.get(), R.Facts.File, "Assume"),
-                            CO.Analysis.Enum.Assumptions);
-    Expected<SelectedArch> Arch = archFor(R.Facts, Opts, CfgArch);
+    CO.Analysis.Enum.Assumptions = Set.Assume;
+    Expected<SelectedArch> Arch = archFor(R.Facts, Opts, Set.ConfiguredArch);
     if (!Arch) {
       std::string Err = toString(Arch.takeError());
       errs() << "warplint: error: " << R.Facts.File << ": " << Err << "\n";
@@ -174,7 +179,7 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
       KO.MaxRegCount = R.Facts.Compile.MaxRegCount;
       for (const auto &[Name, A] : parseKernelAssumptions(K, KP))
         KO.Analysis.Enum.Assumptions[Name] = A;
-      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, FileLO, KP);
+      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, Set.Launch, KP);
       for (const std::string &P : KP)
         errs() << "warplint: warning: " << K.Name << ": " << P << "\n";
       if (!Arch->Note.empty())

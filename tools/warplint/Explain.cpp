@@ -54,20 +54,22 @@ bool sameFile(StringRef Facts, StringRef Asked) {
 
 bool forEachAnalysedKernel(const FileFacts &Facts, const FrontendOptions &Opts,
                            const AnalysedKernelFn &Fn) {
-  std::vector<std::string> Bad;
-  LaunchOptions LO = parseLaunchOption(joinedLaunchOptions(), Bad);
-  AnalysisOptions AO;
-  AO.MinFactor = 0; // every access, flagged or not
-  AO.MinExcessInLoop = 0;
-  AO.MinWays = 1;
   if (!AssumeOpt.empty()) {
-    std::string Err = sym::parseAssumptions(AssumeOpt, AO.Enum.Assumptions);
+    std::map<std::string, sym::Assumption> Check;
+    std::string Err = sym::parseAssumptions(AssumeOpt, Check);
     if (!Err.empty()) {
       errs() << "warplint: error: invalid --assume: " << Err << "\n";
       return false;
     }
   }
-  Expected<SelectedArch> Arch = archFor(Facts, Opts);
+  FileSettings Set = fileSettings(Facts.File);
+  const LaunchOptions &LO = Set.Launch;
+  AnalysisOptions AO;
+  AO.MinFactor = 0; // every access, flagged or not
+  AO.MinExcessInLoop = 0;
+  AO.MinWays = 1;
+  AO.Enum.Assumptions = Set.Assume;
+  Expected<SelectedArch> Arch = archFor(Facts, Opts, Set.ConfiguredArch);
   if (!Arch) {
     errs() << "warplint: error: " << toString(Arch.takeError()) << "\n";
     return false;

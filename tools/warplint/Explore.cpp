@@ -78,8 +78,6 @@ std::vector<std::string> assumed(const LaunchConfig &L, const KernelEstimate &E)
 int exploreKernels(const clang::tooling::CompilationDatabase &DB,
                    const std::vector<std::string> &Files,
                    const FrontendOptions &Opts) {
-  std::vector<std::string> Bad;
-  LaunchOptions LO = parseLaunchOption(joinedLaunchOptions(), Bad);
   EstimateOptions EO;
   if (!parseModelOptions(EO))
     return 2;
@@ -97,7 +95,8 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
       Failed = true;
       return;
     }
-    Expected<SelectedArch> Arch = archFor(R.Facts, Opts);
+    FileSettings Set = fileSettings(R.Facts.File);
+    Expected<SelectedArch> Arch = archFor(R.Facts, Opts, Set.ConfiguredArch);
     if (!Arch) {
       errs() << "warplint: error: " << toString(Arch.takeError()) << "\n";
       Failed = true;
@@ -106,9 +105,11 @@ int exploreKernels(const clang::tooling::CompilationDatabase &DB,
     for (const KernelFacts &K : R.Facts.Kernels) {
       std::vector<std::string> KP;
       EstimateOptions KO = EO;
+      for (const auto &[Name, A] : Set.Assume)
+        KO.Analysis.Enum.Assumptions[Name] = A;
       for (const auto &[Name, A] : parseKernelAssumptions(K, KP))
         KO.Analysis.Enum.Assumptions[Name] = A;
-      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, LO, KP);
+      std::vector<LaunchConfig> Configs = resolveLaunchConfigs(K, Set.Launch, KP);
       if (Configs.empty())
         continue;
       ++Kernels;

@@ -178,6 +178,16 @@ renderHtml(const warplint::RunReport &Report,
            const std::vector<std::optional<warplint::FileFacts>> &Facts,
            const warplint::FrontendOptions &Opts);
 
+/// What a file is analysed with outside its code: --launch and --assume,
+/// else its configuration's Launch and Assume (.clang-tidy or --config, as
+/// the checks read them); and its configuration's GpuArch, for archFor.
+struct FileSettings {
+  std::string ConfiguredArch;
+  warplint::LaunchOptions Launch;
+  std::map<std::string, warplint::sym::Assumption> Assume;
+};
+FileSettings fileSettings(const std::string &File);
+
 /// The GPU a file is analysed for: --arch, else \p Configured (the file's
 /// .clang-tidy or --config GpuArch), else the first its compile command
 /// names, else --default-gpu-arch (Estimates.cpp).
