@@ -517,7 +517,8 @@ parseKernelAssumptions(const KernelFacts &K, std::vector<std::string> &Problems)
                            Word + "' (launch or assume)");
       continue;
     }
-    std::map<std::string, sym::Assumption> Here;
+    // The clauses add to those of earlier annotations.
+    std::map<std::string, sym::Assumption> Here = R;
     std::string Err = sym::parseAssumptions(T.substr(6), Here);
     if (!Err.empty()) {
       Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " + Err);
@@ -525,12 +526,12 @@ parseKernelAssumptions(const KernelFacts &K, std::vector<std::string> &Problems)
     }
     for (auto &[Name, As] : Here) {
       std::string Range = outOfTypeRange(K, Name, As);
-      if (!Range.empty()) {
-        Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " +
-                           Range + "; the assumption is not used");
+      if (Range.empty()) {
+        R[Name] = As;
         continue;
       }
-      R[Name] = As;
+      Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " +
+                         Range + "; the assumption is not used");
     }
   }
   return R;

@@ -210,4 +210,29 @@ TEST(LaunchTest, LaunchSiteProblemsAreToldFromInputErrors) {
   EXPECT_NE(Problems[2].find("invalid warplint annotation"), std::string::npos);
 }
 
+TEST(LaunchTest, AnnotationsWithAnUnknownDirectiveOrAValueOutOfTypeAreSaid) {
+  KernelFacts K;
+  ParamFacts N;
+  N.Name = "n";
+  N.Type = "int";
+  K.Params.push_back(N);
+  K.Annotations.push_back({"lanuch grid(4) block(128)", {"k.cu", 1, 1}});
+  K.Annotations.push_back({"assume n == 4294967296", {"k.cu", 2, 1}});
+  K.Annotations.push_back({"assume n >= 64", {"k.cu", 3, 1}});
+  std::vector<std::string> Problems;
+  auto V = parseKernelAssumptions(K, Problems);
+  // The value outside int's range is not used; the one after it is.
+  EXPECT_FALSE(V.at("n").Equal);
+  EXPECT_EQ(V.at("n").Min, 64);
+  ASSERT_EQ(Problems.size(), 2u);
+  EXPECT_NE(Problems[0].find("k.cu:1:1: invalid warplint annotation: unknown "
+                             "directive 'lanuch'"),
+            std::string::npos)
+      << Problems[0];
+  EXPECT_NE(Problems[1].find("'n' is of type 'int': 4294967296 is outside its "
+                             "range [-2147483648, 2147483647]"),
+            std::string::npos)
+      << Problems[1];
+}
+
 } // namespace
