@@ -9,6 +9,7 @@
 #include "Symbolic/Assumptions.h"
 
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cmath>
@@ -159,6 +160,29 @@ parseConfigurationText(MemoryBufferRef Text, std::string &Error) {
     return std::nullopt;
   }
   return std::move(*Parsed);
+}
+
+std::vector<std::string>
+configurationProblems(StringRef Origin, StringRef Text,
+                      StringRef ArchDirOverride, bool SkipGpuArch,
+                      std::optional<clang::tidy::ClangTidyOptions> *Parsed) {
+  std::vector<std::string> R;
+  std::string Err;
+  std::optional<clang::tidy::ClangTidyOptions> O =
+      parseConfigurationText(MemoryBufferRef(Text, Origin), Err);
+  if (!O) {
+    R.push_back(Origin.str() + ":" + Err + " (the configuration does not parse)");
+    return R;
+  }
+  for (const std::string &P : optionProblems(*O, ArchDirOverride, SkipGpuArch))
+    R.push_back(Origin.str() + ": " + P);
+  std::string RegexError;
+  if (O->HeaderFilterRegex && !Regex(*O->HeaderFilterRegex).isValid(RegexError))
+    R.push_back(Origin.str() + ": HeaderFilterRegex: '" + *O->HeaderFilterRegex +
+                "' is not a valid regular expression: " + RegexError);
+  if (Parsed)
+    *Parsed = std::move(O);
+  return R;
 }
 
 } // namespace checks

@@ -38,6 +38,16 @@ std::vector<std::string>
 optionProblems(const clang::tidy::ClangTidyOptions &Options,
                llvm::StringRef ArchDirOverride = "", bool SkipGpuArch = false);
 
+/// Every problem of one configuration's YAML \p Text, each "ORIGIN: what"
+/// (\p Origin: its file, or --config): that it does not parse, the values
+/// of its warplint options (optionProblems), a HeaderFilterRegex that does
+/// not compile. \p Parsed, when given, gets the configuration when it
+/// parses.
+std::vector<std::string>
+configurationProblems(llvm::StringRef Origin, llvm::StringRef Text,
+                      llvm::StringRef ArchDirOverride, bool SkipGpuArch,
+                      std::optional<clang::tidy::ClangTidyOptions> *Parsed = nullptr);
+
 /// A configuration's YAML, parsed as clang-tidy parses it; std::nullopt and
 /// \p Error ("LINE:COLUMN: message") when it does not parse.
 std::optional<clang::tidy::ClangTidyOptions>

@@ -136,16 +136,9 @@ configurationProblems(const std::string &Path, const AnalyzerOptions &O,
                       const std::map<std::string, std::string> &Unsaved) {
   std::vector<std::string> R;
   auto Check = [&](StringRef Origin, StringRef Text) {
-    std::string Err;
-    std::optional<tidy::ClangTidyOptions> Parsed =
-        checks::parseConfigurationText(llvm::MemoryBufferRef(Text, Origin), Err);
-    if (!Parsed) {
-      R.push_back(Origin.str() + ":" + Err + " (the configuration does not parse)");
-      return;
-    }
-    for (const std::string &P :
-         checks::optionProblems(*Parsed, "", !O.GpuArch.empty()))
-      R.push_back(Origin.str() + ": " + P);
+    for (std::string &P :
+         checks::configurationProblems(Origin, Text, "", !O.GpuArch.empty()))
+      R.push_back(std::move(P));
   };
   if (!O.Config.empty()) {
     Check("--config", O.Config);

@@ -39,23 +39,12 @@ static std::vector<std::pair<std::string, std::string>> ConfigAssumes;
 /// a file, or --config).
 static void configurationProblems(StringRef Origin, StringRef Text,
                                   std::vector<std::string> &Out) {
-  std::string Err;
-  std::optional<clang::tidy::ClangTidyOptions> Parsed =
-      checks::parseConfigurationText(MemoryBufferRef(Text, Origin), Err);
-  if (!Parsed) {
-    Out.push_back(Origin.str() + ":" + Err +
-                  " (the configuration does not parse)");
+  std::optional<clang::tidy::ClangTidyOptions> Parsed;
+  for (std::string &P : checks::configurationProblems(
+           Origin, Text, ArchDir, !GpuArch.empty(), &Parsed))
+    Out.push_back(std::move(P));
+  if (!Parsed)
     return;
-  }
-  for (const std::string &P :
-       checks::optionProblems(*Parsed, ArchDir, !GpuArch.empty()))
-    Out.push_back(Origin.str() + ": " + P);
-  std::string RegexError;
-  if (Parsed->HeaderFilterRegex &&
-      !Regex(*Parsed->HeaderFilterRegex).isValid(RegexError))
-    Out.push_back(Origin.str() + ": HeaderFilterRegex: '" +
-                  *Parsed->HeaderFilterRegex +
-                  "' is not a valid regular expression: " + RegexError);
   for (const auto &[Key, Value] : Parsed->CheckOptions)
     if (StringRef(Key) == "Assume" || StringRef(Key).ends_with(".Assume"))
       if (AssumeOpt.empty() && !StringRef(Value.Value).trim().empty())
