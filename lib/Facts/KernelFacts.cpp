@@ -271,6 +271,29 @@ static Array opsJSON(const std::vector<OpFacts> &Ops) {
   return A;
 }
 
+static Object commandLineJSON(const std::map<std::string, int64_t> &M) {
+  Object O;
+  for (const auto &[Name, V] : M)
+    O[Name] = V;
+  return O;
+}
+
+static Array underJSON(const std::vector<std::pair<sym::Expr, bool>> &U) {
+  Array A;
+  for (const auto &[Cond, Taken] : U)
+    A.push_back(Object{{"condition", Cond.text()}, {"taken", Taken}});
+  return A;
+}
+
+static Array iterationsJSON(const std::vector<HostIteration> &I) {
+  Array A;
+  for (const HostIteration &H : I)
+    A.push_back(Object{{"loop", toJSON(H.Loop)},
+                       {"index", int64_t(H.Index)},
+                       {"trips", int64_t(H.Trips)}});
+  return A;
+}
+
 static Array launchSitesJSON(const std::vector<LaunchSiteFacts> &Sites) {
   Array Out;
   for (const LaunchSiteFacts &L : Sites) {
@@ -288,6 +311,9 @@ static Array launchSitesJSON(const std::vector<LaunchSiteFacts> &Sites) {
                          {"args", std::move(Args)},
                          {"calls", calls(L.Calls)},
                          {"through", L.Through},
+                         {"command_line", commandLineJSON(L.CommandLine)},
+                         {"under", underJSON(L.Under)},
+                         {"iterations", iterationsJSON(L.Iterations)},
                          {"unusable", L.Unusable},
                          {"loc", toJSON(L.Loc)}});
   }

@@ -249,6 +249,13 @@ struct Dim3Value {
   sym::Expr X{1}, Y{1}, Z{1};
 };
 
+/// A launch in a host loop run with known values: the loop, which
+/// iteration (from 0) and how many the loop runs.
+struct HostIteration {
+  SourceLoc Loop;
+  unsigned Index = 0, Trips = 0;
+};
+
 struct LaunchSiteFacts {
   std::string Kernel; ///< the kernel's name, with template arguments
   std::string Caller; ///< the host function holding the launch
@@ -266,9 +273,35 @@ struct LaunchSiteFacts {
   /// For a launch through a function pointer, the pointer as written
   /// (`kern`); empty for a direct launch.
   std::string Through;
+  /// The symbols of the host code that stand for the command line (main's
+  /// `argc`, a flag check `checkCmdLineFlag(argc, argv, "n")`), each with
+  /// its value when the program is run without arguments.
+  std::map<std::string, int64_t> CommandLine;
+  /// The conditions of the host `if`s the launch is under, each with the
+  /// side it is on (`if (runShmoo) ... else launch`: {runShmoo, false}).
+  std::vector<std::pair<sym::Expr, bool>> Under;
+  /// The host loops run with known values the launch is in, outermost
+  /// first: the launch is recorded at their first, middle and last
+  /// iterations (each its own site).
+  std::vector<HostIteration> Iterations;
   /// Why the launch's values cannot be trusted (the function holding it
   /// has a compile error there); empty when they can.
   std::string Unusable;
+};
+
+/// A call from another translation unit of the program to a host function
+/// this one defines (main.cpp calling `bitonicSort(...)`, defined in
+/// bitonicSort.cu, which launches): the values it passes, with how the
+/// caller's program ran to it, for the launches in that function.
+struct ExternalCall {
+  std::string Function; ///< the callee's name
+  /// Each argument's value, as the caller computed it; none when not a
+  /// number.
+  std::vector<std::optional<sym::Expr>> Args;
+  SourceLoc Loc; ///< the call, in the other file
+  std::map<std::string, int64_t> CommandLine;
+  std::vector<std::pair<sym::Expr, bool>> Under;
+  std::vector<HostIteration> Iterations;
 };
 
 struct LaunchBounds {

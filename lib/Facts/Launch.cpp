@@ -7,10 +7,11 @@
 #include <cctype>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace warplint {
 
-static std::string where(const SourceLoc &L) {
+std::string sourcePlace(const SourceLoc &L) {
   return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
 }
 
@@ -171,6 +172,8 @@ namespace {
 struct SiteCandidate {
   LaunchSiteFacts Site;
   std::vector<std::pair<sym::Expr, bool>> Decisions;
+  /// The command line the site's values were taken under, for a note.
+  std::string CommandLine;
 };
 
 /// Every expression of the site that decides the configuration.
@@ -221,6 +224,41 @@ void explore(SiteCandidate C, unsigned MaxDepth,
     N.Decisions.push_back({Cond, V});
     explore(std::move(N), MaxDepth, Out);
   }
+}
+
+/// The site's values as when the program is run without arguments: each
+/// command-line symbol its values mention (main's argc, a flag check) takes
+/// its value then. Returns what was taken, for a note ("" when nothing);
+/// \p Reached is false when the host `if`s the launch is under are then
+/// decided against it (`if (runShmoo) shmoo();`).
+std::string applyCommandLine(LaunchSiteFacts &L, bool &Reached) {
+  Reached = true;
+  std::map<std::string, sym::Expr> All;
+  for (const auto &[Name, V] : L.CommandLine)
+    All.emplace(Name, sym::Expr(V));
+  for (const auto &[Cond, Taken] : L.Under)
+    if (std::optional<int64_t> C = Cond.substitute(All).asConst())
+      if ((*C != 0) != Taken)
+        Reached = false;
+  std::map<std::string, sym::Expr> Bind;
+  std::string Said;
+  for (const auto &[Name, V] : L.CommandLine) {
+    bool Used = false;
+    for (sym::Expr *E : siteExprs(L))
+      Used |= E->mentions(Name);
+    if (!Used)
+      continue;
+    Bind.emplace(Name, sym::Expr(V));
+    Said += std::string(Said.empty() ? "" : ", ") + "'" + Name + "' " +
+            (Name == "argc" ? "= " + std::to_string(V)
+                            : std::string(V ? "true" : "false"));
+  }
+  if (Bind.empty())
+    return "";
+  for (sym::Expr *E : siteExprs(L))
+    *E = E->substitute(Bind);
+  return "the program run without command-line arguments, each size its "
+         "default in the code (" + Said + ")";
 }
 
 /// How many of the site's values are numbers.
@@ -311,53 +349,105 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
   std::vector<std::string> Unused;
   // 1. Launch sites.
   std::vector<SiteCandidate> Sites;
-  for (const LaunchSiteFacts &Site : K.LaunchSites)
-    for (SiteCandidate &C : siteCandidates(Site, 4))
+  // Sites the program run without arguments does not reach are left out,
+  // unless that leaves none.
+  std::vector<std::tuple<LaunchSiteFacts, std::string, bool>> Prepared;
+  bool AnyReached = false;
+  for (const LaunchSiteFacts &Site : K.LaunchSites) {
+    LaunchSiteFacts S = Site;
+    bool Reached = true;
+    std::string CommandLine = applyCommandLine(S, Reached);
+    AnyReached |= Reached;
+    Prepared.emplace_back(std::move(S), std::move(CommandLine), Reached);
+  }
+  for (auto &[S, CommandLine, Reached] : Prepared) {
+    if (!Reached && AnyReached)
+      continue;
+    for (SiteCandidate &C : siteCandidates(S, 4)) {
+      C.CommandLine = CommandLine;
       Sites.push_back(std::move(C));
+    }
+  }
   for (const SiteCandidate &Cand : Sites) {
     const LaunchSiteFacts &L = Cand.Site;
     LaunchConfig C;
     C.From = LaunchConfig::Source::LaunchSite;
     C.Loc = L.Loc;
-    C.Origin = "the launch at " + where(L.Loc);
+    C.Origin = "the launch at " + sourcePlace(L.Loc);
     if (!L.Through.empty())
       C.Origin += " through the function pointer '" + L.Through + "'";
     if (!L.Calls.empty()) {
       C.Origin += " reached through the call";
       C.Origin += L.Calls.size() > 1 ? "s at " : " at ";
       for (size_t I = 0; I < L.Calls.size(); ++I)
-        C.Origin += (I ? ", " : "") + where(L.Calls[I]);
+        C.Origin += (I ? ", " : "") + sourcePlace(L.Calls[I]);
     }
+    for (const HostIteration &H : L.Iterations)
+      C.Origin += ", in iteration " + std::to_string(H.Index + 1) + " of " +
+                  std::to_string(H.Trips) + " of the host loop at " +
+                  sourcePlace(H.Loop);
     if (!Cand.Decisions.empty())
       C.Origin += ", when " + describeDecisions(Cand.Decisions);
+    if (!Cand.CommandLine.empty())
+      C.Assumptions.push_back(Cand.CommandLine);
     if (!L.Unusable.empty()) {
-      Problems.push_back("the launch at " + where(L.Loc) + " is not used: " +
+      Problems.push_back("the launch at " + sourcePlace(L.Loc) + " is not used: " +
                          L.Unusable);
-      Unused.push_back("the launch at " + where(L.Loc) + " is in code with "
+      Unused.push_back("the launch at " + sourcePlace(L.Loc) + " is in code with "
                        "compile errors");
       continue;
     }
     if (!L.Block) {
-      Problems.push_back("the block size of the launch at " + where(L.Loc) +
+      Problems.push_back("the block size of the launch at " + sourcePlace(L.Loc) +
                          " ('" + L.BlockText + "') is not understood");
-      Unused.push_back("the block size of the launch at " + where(L.Loc) +
+      Unused.push_back("the block size of the launch at " + sourcePlace(L.Loc) +
                        " is not understood");
       continue;
     }
-    bool BlockKnown = true;
     const sym::Expr *BD[3] = {&L.Block->X, &L.Block->Y, &L.Block->Z};
-    for (int I = 0; I < 3; ++I) {
-      auto V = constant(*BD[I]);
-      if (!V) {
-        BlockKnown = false;
-        break;
+    unsigned KnownDims = 0;
+    int64_t KnownThreads = 1;
+    for (int I = 0; I < 3; ++I)
+      if (auto V = constant(*BD[I])) {
+        ++KnownDims;
+        KnownThreads *= std::max<int64_t>(1, *V);
       }
-      C.Block[I] = *V;
+    // Some dimensions known, blockDim.x or one above 1 (`dim3 block(1,
+    // rows)`, `dim3 block(w, 8)`): they are kept as given and the others
+    // take the threads of __launch_bounds__ or of the default block between
+    // them (the first unknown one all of them), each said. A block whose
+    // only known dimensions are the 1s of `dim3 block(n)` is not used (the
+    // annotation, option, bounds or default stand in, as said below).
+    const bool Partial =
+        KnownDims == 3 ||
+        (KnownDims > 0 && (constant(L.Block->X) || KnownThreads > 1));
+    const int64_t Threads =
+        K.Bounds && K.Bounds->MaxThreadsPerBlock > 0 &&
+                K.Bounds->MaxThreadsPerBlock <= 1024
+            ? K.Bounds->MaxThreadsPerBlock
+            : Opts.DefaultBlock;
+    if (Partial) {
+      static const int64_t MaxBlock[3] = {1024, 1024, 64};
+      bool First = true;
+      for (int I = 0; I < 3; ++I) {
+        if (auto V = constant(*BD[I])) {
+          C.Block[I] = *V;
+          continue;
+        }
+        int64_t N = First ? std::max<int64_t>(1, Threads / KnownThreads) : 1;
+        N = std::min(N, MaxBlock[I]);
+        First = false;
+        C.Block[I] = N;
+        C.Assumptions.push_back("blockDim." + std::string(1, "xyz"[I]) + " = " +
+                                std::to_string(N) + " (the launch computes it as '" +
+                                BD[I]->text() + "'; the block's other dimensions "
+                                "are as given)");
+      }
     }
-    if (!BlockKnown) {
-      Problems.push_back("the block size of the launch at " + where(L.Loc) +
+    if (!Partial) {
+      Problems.push_back("the block size of the launch at " + sourcePlace(L.Loc) +
                          " ('" + L.BlockText + "') is not a constant");
-      Unused.push_back("the block size of the launch at " + where(L.Loc) +
+      Unused.push_back("the block size of the launch at " + sourcePlace(L.Loc) +
                        " is not a constant");
       continue;
     }
@@ -381,10 +471,10 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                               "' at the launch is not understood)");
     }
     if (std::string Bad = launchShapeProblem(C.Grid, C.Block); !Bad.empty()) {
-      Problems.push_back("the launch at " + where(L.Loc) + " ('<<<" +
+      Problems.push_back("the launch at " + sourcePlace(L.Loc) + " ('<<<" +
                          L.GridText + ", " + L.BlockText + ">>>') would fail: " +
                          Bad + "; it is not analysed");
-      Unused.push_back("the launch at " + where(L.Loc) + " would fail: " + Bad);
+      Unused.push_back("the launch at " + sourcePlace(L.Loc) + " would fail: " + Bad);
       continue;
     }
     if (L.SharedBytes)
@@ -427,13 +517,13 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     std::string Err;
     auto C = parseLaunchSpec(T.substr(6), Err);
     if (!C) {
-      Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " + Err);
-      Unused.push_back("the annotation at " + where(A.Loc) + " is invalid");
+      Problems.push_back(sourcePlace(A.Loc) + ": invalid warplint annotation: " + Err);
+      Unused.push_back("the annotation at " + sourcePlace(A.Loc) + " is invalid");
       continue;
     }
     C->From = LaunchConfig::Source::Annotation;
     C->Loc = A.Loc;
-    C->Origin = "the annotation at " + where(A.Loc);
+    C->Origin = "the annotation at " + sourcePlace(A.Loc);
     R.push_back(*C);
   }
   if (!R.empty())
@@ -468,72 +558,6 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
   }
   C.Loc = K.Loc;
   R.push_back(C);
-  return R;
-}
-
-/// Why \p A cannot hold for the kernel parameter \p Name of an integer
-/// type (a value outside the type's range), or "".
-static std::string outOfTypeRange(const KernelFacts &K, const std::string &Name,
-                                  const sym::Assumption &A) {
-  for (const ParamFacts &P : K.Params) {
-    if (P.Name != Name || P.IsPointer)
-      continue;
-    std::string T = P.Type;
-    for (const char *Q : {"const ", "volatile "})
-      for (size_t At; (At = T.find(Q)) != std::string::npos;)
-        T.erase(At, std::string(Q).size());
-    int64_t Lo, Hi;
-    if (T == "int" || T == "signed int" || T == "signed" || T == "int32_t")
-      Lo = INT32_MIN, Hi = INT32_MAX;
-    else if (T == "unsigned int" || T == "unsigned" || T == "uint32_t")
-      Lo = 0, Hi = UINT32_MAX;
-    else if (T == "short" || T == "int16_t")
-      Lo = INT16_MIN, Hi = INT16_MAX;
-    else if (T == "unsigned short" || T == "uint16_t")
-      Lo = 0, Hi = UINT16_MAX;
-    else
-      return "";
-    for (std::optional<int64_t> V : {A.Equal, A.Min, A.Max})
-      if (V && (*V < Lo || *V > Hi))
-        return "'" + Name + "' is of type '" + T + "': " + std::to_string(*V) +
-               " is outside its range [" + std::to_string(Lo) + ", " +
-               std::to_string(Hi) + "]";
-    return "";
-  }
-  return "";
-}
-
-std::map<std::string, sym::Assumption>
-parseKernelAssumptions(const KernelFacts &K, std::vector<std::string> &Problems) {
-  std::map<std::string, sym::Assumption> R;
-  for (const AnnotationFacts &A : K.Annotations) {
-    const std::string &T = A.Text;
-    // The directive: the first word ("launch" is resolveLaunchConfigs').
-    const std::string Word = T.substr(0, T.find_first_of(" \t("));
-    if (Word != "assume") {
-      if (Word != "launch")
-        Problems.push_back(where(A.Loc) +
-                           ": invalid warplint annotation: unknown directive '" +
-                           Word + "' (launch or assume)");
-      continue;
-    }
-    // The clauses add to those of earlier annotations.
-    std::map<std::string, sym::Assumption> Here = R;
-    std::string Err = sym::parseAssumptions(T.substr(6), Here);
-    if (!Err.empty()) {
-      Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " + Err);
-      continue;
-    }
-    for (auto &[Name, As] : Here) {
-      std::string Range = outOfTypeRange(K, Name, As);
-      if (Range.empty()) {
-        R[Name] = As;
-        continue;
-      }
-      Problems.push_back(where(A.Loc) + ": invalid warplint annotation: " +
-                         Range + "; the assumption is not used");
-    }
-  }
   return R;
 }
 

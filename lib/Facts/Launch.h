@@ -30,6 +30,9 @@
 
 namespace warplint {
 
+/// "file:line:column", as the notes write a place.
+std::string sourcePlace(const SourceLoc &L);
+
 struct LaunchConfig {
   std::array<int64_t, 3> Grid{{1, 1, 1}};
   std::array<int64_t, 3> Block{{1, 1, 1}};

@@ -11,6 +11,7 @@
 #include "Frontend/CompileFlagsInternal.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
@@ -341,19 +342,54 @@ bool isNvcc(StringRef Compiler) {
   return Name == "nvcc" || Name.equals_insensitive("nvcc.exe");
 }
 
+bool hasNvccOnlyFlag(llvm::ArrayRef<std::string> Args) {
+  static const char *Only[] = {
+      "-arch=", "--gpu-architecture", "-gencode", "--generate-code", "-code=",
+      "--gpu-code", "-maxrregcount", "--maxrregcount", "-Xcompiler",
+      "--compiler-options", "-Xptxas", "--ptxas-options", "-rdc",
+      "--relocatable-device-code", "-lineinfo", "--generate-line-info",
+      "-use_fast_math", "--use_fast_math", "--expt-relaxed-constexpr",
+      "--expt-extended-lambda", "--extended-lambda", "-ccbin",
+      "--compiler-bindir", "-dlto", "-dc", "--device-c"};
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-arch" && I + 1 < Args.size() &&
+        (StringRef(Args[I + 1]).starts_with("sm_") ||
+         StringRef(Args[I + 1]).starts_with("compute_")))
+      return true;
+    for (const char *O : Only) {
+      StringRef S(O);
+      if (S.ends_with("=") ? A.starts_with(S)
+                           : (A == S || A.starts_with(S.str() + "=")))
+        return true;
+    }
+  }
+  return false;
+}
+
 TranslatedCommand translateCompileCommand(llvm::ArrayRef<std::string> Args,
                                           StringRef Directory) {
   TranslatedCommand R;
   if (Args.empty())
     return R;
-  if (!isNvcc(Args[0])) {
+  // The flags after `--` on warplint's command line come with the compiler
+  // "clang-tool" (clang's tooling names it so): nvcc's when one of them is
+  // only nvcc's.
+  const bool DashDash = llvm::sys::path::filename(Args[0]) == "clang-tool" &&
+                        hasNvccOnlyFlag(Args.drop_front());
+  if (!isNvcc(Args[0]) && !DashDash) {
     R.Args.assign(Args.begin(), Args.end());
     collectClangFlags(Args, R);
     return R;
   }
   R.WasNvcc = true;
+  if (!isNvcc(Args[0]))
+    R.Notes.push_back("the flags after '--' are nvcc's (" +
+                      llvm::join(Args.drop_front(), " ") +
+                      "): translated as an nvcc command's");
   R.Args.push_back(Args[0]);
-  R.CudaPath = cudaPathOf(Args[0], Directory);
+  if (!DashDash) // no toolkit is named
+    R.CudaPath = cudaPathOf(Args[0], Directory);
   if (!R.CudaPath.empty())
     R.Args.push_back("--cuda-path=" + R.CudaPath);
 

@@ -46,6 +46,10 @@ TranslatedCommand translateCompileCommand(llvm::ArrayRef<std::string> Args,
 
 /// True when \p Compiler (argv[0]) is nvcc, by its file name.
 bool isNvcc(llvm::StringRef Compiler);
+/// Whether \p Args hold a flag only nvcc has (-arch=sm_90, -gencode,
+/// -maxrregcount, -Xcompiler, ...): flags given after `--` on warplint's
+/// command line are then translated as an nvcc command's.
+bool hasNvccOnlyFlag(llvm::ArrayRef<std::string> Args);
 
 } // namespace warplint
 

@@ -421,7 +421,15 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders) {
       Cover(Def);
     }
   }
-  for (const FunctionDecl *Host : Roots) {
+  // A root with parameters that other files of the program call (the
+  // provider knows them, from the compile database) runs once per call
+  // found, the first 4, with the values each passes.
+  ExternalCallProvider External = externalCallProvider();
+  const std::string MainFile =
+      SM.getFileEntryRefForID(SM.getMainFileID())
+          ? SM.getFileEntryRefForID(SM.getMainFileID())->getName().str()
+          : "";
+  auto RunRoot = [&](const FunctionDecl *Host, const ExternalCall *From) {
     KernelFacts Scratch;
     Interpreter I(Ctx, Scratch);
     I.HostInline = &Reaching;
@@ -454,6 +462,9 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders) {
       }
       L.Caller = Where->getQualifiedNameAsString();
       L.Calls = In.callChain();
+      L.CommandLine = In.commandLine();
+      L.Under = In.hostGuards();
+      L.Iterations = In.hostIterations();
       L.Loc = In.loc(CE->getBeginLoc());
       if (const CallExpr *Cfg = CE->getConfig()) {
         auto Dim = [&](unsigned I, std::optional<Dim3Value> &D,
@@ -495,7 +506,24 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders) {
       Out.Kernels[It->second].LaunchSites.push_back(L);
       }
     };
-    I.runHostFunction(*Host);
+    I.OnHostLoopDone = [&](const SourceLoc &Loop, unsigned Depth,
+                           unsigned Trips) {
+      for (KernelFacts &K : Out.Kernels)
+        keepRepresentative(K.LaunchSites, Loop, Depth, Trips);
+    };
+    I.runHostFunction(*Host, From);
+  };
+  for (const FunctionDecl *Host : Roots) {
+    std::vector<ExternalCall> Calls;
+    if (External && Host->getNumParams() > 0 && !Host->isMain() &&
+        Host->isExternallyVisible() && !MainFile.empty())
+      Calls = External(MainFile, Host->getNameAsString());
+    if (Calls.size() > 4)
+      Calls.resize(4);
+    if (Calls.empty())
+      RunRoot(Host, nullptr);
+    for (const ExternalCall &C : Calls)
+      RunRoot(Host, &C);
   }
 }
 

@@ -39,6 +39,23 @@ extractFunctionFacts(const clang::FunctionDecl &F, clang::ASTContext &Ctx,
 KernelFacts extractKernelFacts(const clang::FunctionDecl &Kernel,
                                clang::ASTContext &Ctx);
 
+/// Calls into a file from the other files of its program (the launch issue's
+/// item 6): given the file and a host function it defines, the calls other
+/// translation units make to it, first found first. Set by a tool that has
+/// the compile database (lib/Frontend/Tooling.cpp); consulted by
+/// extractFileFacts for each host function that reaches a launch and that
+/// nothing in the file calls. Must be thread-safe.
+using ExternalCallProvider = std::function<std::vector<ExternalCall>(
+    const std::string &File, const std::string &Function)>;
+void setExternalCallProvider(ExternalCallProvider P);
+ExternalCallProvider externalCallProvider();
+
+/// The calls the translation unit's host code makes to functions it
+/// declares but does not define, with the values it passes, as the host
+/// run from `main` finds them (a loop's at its first, middle and last
+/// iterations).
+std::vector<ExternalCall> collectExternalCalls(clang::ASTContext &Ctx);
+
 /// Extracts every kernel of the translation unit that is not in a system
 /// header (with \p SystemHeaders, those too), with the launch sites found
 /// in its functions.

@@ -299,11 +299,28 @@ void Interpreter::finishSymbols() {
   }
 }
 
-void Interpreter::runHostFunction(const FunctionDecl &FD) {
+void Interpreter::runHostFunction(const FunctionDecl &FD,
+                                  const ExternalCall *From) {
   HostMode = true;
-  for (const ParmVarDecl *P : FD.parameters()) {
+  if (From) {
+    CommandLine = From->CommandLine;
+    OuterUnder = From->Under;
+    HostLoops = From->Iterations;
+    Calls.push_back(From->Loc);
+  }
+  for (unsigned I = 0; I < FD.getNumParams(); ++I) {
+    const ParmVarDecl *P = FD.getParamDecl(I);
     if (P->getName().empty())
       continue;
+    if (From && I < From->Args.size() && From->Args[I] &&
+        P->getType()->isIntegralOrEnumerationType()) {
+      Vars[P] = Value::scalar(*From->Args[I]);
+      continue;
+    }
+    // main(argc, argv): 1 when the program is run without arguments,
+    // which the launches that depend on it take (lib/Facts/Launch.cpp).
+    if (FD.isMain() && P == FD.getParamDecl(0))
+      CommandLine[P->getName().str()] = 1;
     if (P->getType()->isIntegralOrEnumerationType())
       Vars[P] = Value::scalar(
           SymExpr::symbol(P->getName().str(), SymbolKind::Param));

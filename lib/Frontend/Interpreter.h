@@ -59,6 +59,9 @@ struct Value {
   // while the pointer is still a plain s[i][j]... chain (SubsValid).
   std::vector<SymExpr> Subs;
   bool SubsValid = false;
+  /// Unknown, in host code (HostMode): a floating-point value that is a
+  /// known number (`ceil((float)NX / 32.0f)`), kept to convert back.
+  std::optional<double> Real;
 
   static Value scalar(SymExpr X) {
     Value V;
@@ -77,6 +80,11 @@ struct Value {
   static Value unknown(bool ThreadDep) {
     Value V;
     V.ThreadDep = ThreadDep;
+    return V;
+  }
+  static Value real(double R) {
+    Value V;
+    V.Real = R;
     return V;
   }
   bool threadDependent() const {
@@ -104,7 +112,7 @@ struct Value {
     case Struct:
       return Root == O.Root;
     case Unknown:
-      return ThreadDep == O.ThreadDep;
+      return ThreadDep == O.ThreadDep && Real == O.Real;
     }
     return false;
   }
@@ -212,6 +220,31 @@ struct LoopCarried {
   std::map<const ValueDecl *, bool> EndThreadDep;
 };
 
+/// After a host loop ran with known values (Interpreter::OnHostLoopDone):
+/// the items recorded in it, launch sites or calls (their HostIteration at
+/// \p Depth is \p Loop's, with Trips 0), get \p Trips and are kept at the
+/// loop's first, middle and last iterations; with \p Trips 0 (the loop was
+/// not one of known values) they are all dropped.
+template <class T>
+void keepRepresentative(std::vector<T> &Items, const SourceLoc &Loop,
+                        unsigned Depth, unsigned Trips) {
+  std::set<unsigned> Keep;
+  if (Trips > 0)
+    Keep = {0u, Trips / 2, Trips - 1};
+  Items.erase(std::remove_if(Items.begin(), Items.end(),
+                             [&](T &Item) {
+                               if (Item.Iterations.size() <= Depth)
+                                 return false;
+                               HostIteration &H = Item.Iterations[Depth];
+                               if (H.Trips != 0 || H.Loop.Raw != Loop.Raw ||
+                                   H.Loop.Line != Loop.Line)
+                                 return false;
+                               H.Trips = Trips;
+                               return !Keep.count(H.Index);
+                             }),
+              Items.end());
+}
+
 //===----------------------------------------------------------------------===//
 // Helpers on the AST
 //===----------------------------------------------------------------------===//
@@ -242,6 +275,13 @@ public:
 
   /// Host-side mode: only launch sites are wanted.
   std::function<void(const CUDAKernelCallExpr *, Interpreter &)> OnLaunch;
+  /// Host-side mode: a host loop run with known values (the one at \p Loop,
+  /// \p Depth loops deep) has ended after \p Trips iterations: the
+  /// launches recorded in it (their HostIteration at Depth has Trips 0) are
+  /// kept at its first, middle and last iterations; with \p Trips 0 the
+  /// loop was not one of known values and they are all dropped.
+  std::function<void(const SourceLoc &Loop, unsigned Depth, unsigned Trips)>
+      OnHostLoopDone;
   bool HostMode = false;
   /// Host-side mode: the functions inlined at their calls (those that
   /// reach a launch), so that a launch sees its callers' values.
@@ -249,6 +289,24 @@ public:
   /// The call sites inlined to reach the statement being run, outermost
   /// first, and the function it is in (null in the function run first).
   const CallChain &callChain() const { return Calls; }
+  /// Host-side mode: the symbols that stand for the command line so far
+  /// (main's `argc`, a flag check `checkCmdLineFlag(argc, argv, "n")`),
+  /// each with its value when the program is run without arguments.
+  const std::map<std::string, int64_t> &commandLine() const {
+    return CommandLine;
+  }
+  /// Host-side mode: the host loops run with known values the statement
+  /// being run is in, outermost first.
+  const std::vector<HostIteration> &hostIterations() const { return HostLoops; }
+  /// Host-side mode: the conditions of the `if`s the statement being run
+  /// is under, each with the side taken.
+  std::vector<std::pair<SymExpr, bool>> hostGuards() const {
+    std::vector<std::pair<SymExpr, bool>> R = OuterUnder;
+    for (const GuardRef &G : Guards)
+      if (G.Branch < HostConds.size())
+        R.push_back({HostConds[G.Branch], G.Taken});
+    return R;
+  }
   /// Inside a loop's dry run (its values are placeholders, not recorded).
   bool inDryRun() const { return DryRun > 0; }
   const FunctionDecl *currentFunction() const {
@@ -256,7 +314,16 @@ public:
   }
 
   void runKernel(const FunctionDecl &FD);
-  void runHostFunction(const FunctionDecl &FD);
+  /// \p From: the call of another translation unit that reaches \p FD
+  /// (its parameters take the values it passes; the launches say it).
+  void runHostFunction(const FunctionDecl &FD,
+                       const ExternalCall *From = nullptr);
+  /// Host-side mode: a call of a function the translation unit declares
+  /// but does not define (not a system header's), with its arguments'
+  /// values, when the launches are not muted.
+  std::function<void(const CallExpr *, const FunctionDecl *,
+                     const std::vector<Value> &, Interpreter &)>
+      OnExternalCall;
   /// `warplint --port` (InterpreterPort.cpp): the loop nest \p Root of the
   /// sequential function \p FD as a kernel. Each loop of ParallelLoops
   /// runs once, its induction variable start + step x the thread index
@@ -316,6 +383,33 @@ private:
   /// stands on (consumed by that loop's LoopFacts).
   std::optional<unsigned> PendingUnroll;
   CallChain Calls;
+  std::map<std::string, int64_t> CommandLine;
+  /// Host code reached from another translation unit: the `if`s that call
+  /// is under there.
+  std::vector<std::pair<SymExpr, bool>> OuterUnder;
+  /// Host code: the condition of each `if` run (a guard's Branch).
+  std::vector<SymExpr> HostConds;
+  /// The members of local objects that loops seen so far assign (`grid.x`
+  /// in `grid.x *= 2`; "*" for the whole object), by object.
+  std::map<const ValueDecl *, std::set<std::string>> AssignedMembers;
+  /// Host loops run with known values (execHostLoop): > 0 while the
+  /// launches met are not recorded (an iteration that is not one of the
+  /// representative ones), the iterations being run, outermost first, and
+  /// the loop iterations run so far against a budget.
+  unsigned MuteLaunches = 0;
+  std::vector<HostIteration> HostLoops;
+  unsigned HostLoopSteps = 0;
+  /// Runs a host loop iteration by iteration when its condition is a
+  /// known number each time; std::nullopt (nothing changed) otherwise.
+  std::optional<Flow> execHostLoop(const Stmt *Loop, const clang::Expr *CondE,
+                                   const clang::Expr *Inc, const Stmt *Body,
+                                   bool IsDo);
+  /// A host loop's condition as a number: its value, or its value when the
+  /// program runs without arguments.
+  std::optional<int64_t> hostCondition(const clang::Expr *CondE);
+  std::optional<unsigned> runHostLoop(const clang::Expr *CondE,
+                                      const clang::Expr *Inc, const Stmt *Body,
+                                      bool IsDo, SourceLoc Where);
   std::vector<const FunctionDecl *> CallStack;
   /// Pointer parameters of inlined calls that point at a caller's local
   /// (`divmod(i, d, &q, &r)`): `*p` and `p[0]` are that local.
@@ -380,6 +474,8 @@ private:
                 const clang::Expr *Inc, const Stmt *Body, const char *Kind);
   void execDecl(const VarDecl *VD);
   Flow execSwitch(const SwitchStmt *SS);
+  /// Host code: the case of \p SS that \p Value selects, run to its break.
+  std::optional<Flow> execSwitchCase(const SwitchStmt *SS, int64_t Value);
 
   // Loops (InterpreterLoop.cpp)
   void dryRunLoop(const clang::Expr *CondE, const clang::Expr *Inc,
@@ -417,6 +513,12 @@ private:
   Value evalLogical(const BinaryOperator *BO);
   Value evalUnary(const UnaryOperator *UO);
   Value evalConditional(const ConditionalOperator *CO);
+  /// Host code's floating-point arithmetic on known numbers
+  /// (InterpreterReal.cpp): the value of \p E when it is a floating
+  /// computation, a conversion from or to floating point, or a comparison
+  /// of floating values; std::nullopt for other expressions.
+  std::optional<Value> evalReal(const clang::Expr *E);
+  static std::optional<double> realOf(const Value &V);
   Value evalImplicitCast(const ImplicitCastExpr *IC);
   Value evalExplicitCast(const ExplicitCastExpr *CE);
   Value evalMember(const MemberExpr *ME);
@@ -456,6 +558,28 @@ private:
   std::map<const clang::Expr *, bool> Foldable;
   unsigned EvalDepth = 0;
   bool SaidTooDeep = false;
+
+  // Host code (InterpreterHost.cpp).
+  /// Host functions inlined so far that do not reach a launch (helpers
+  /// computing sizes), against a budget.
+  unsigned HelpersInlined = 0;
+  /// The globals some code of the translation unit writes (computed once).
+  std::optional<std::set<const VarDecl *>> WrittenGlobals;
+  /// A call that reads the command line (an argument of type char **)
+  /// and answers yes or no: a symbol of its own, false when the program
+  /// is run without arguments (CommandLine).
+  std::optional<Value> commandLineCall(const CallExpr *CE,
+                                       const FunctionDecl *Callee);
+  /// A host function with a body that computes a value or writes one
+  /// through a parameter (`getNumBlocksAndThreads(n, .., blocks,
+  /// threads)`): inlined as the launchers are.
+  const FunctionDecl *hostHelper(const FunctionDecl *Callee);
+  /// Host code: the locals a call that is not followed is given by
+  /// reference or address are unknown after it.
+  void forgetOutArguments(const CallExpr *CE, const FunctionDecl *Callee);
+  /// A global of the file never written by its code, with an initializer
+  /// (`int MATRIX_SIZE_X = 1024;`): that value.
+  std::optional<Value> globalInitialValue(const VarDecl *VD);
   void recordCastOp(const CastExpr *CE);
   void recordCallOp(const CallExpr *CE, const FunctionDecl *Callee,
                     StringRef Name);

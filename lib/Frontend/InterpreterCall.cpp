@@ -13,34 +13,6 @@
 namespace warplint {
 namespace detail {
 
-BranchFacts Interpreter::branchFact(unsigned Id, BranchKind K, const SymExpr &Cond,
-                                    const clang::Expr *CondE,
-                                    SourceLocation L) const {
-  BranchFacts B;
-  B.Id = Id;
-  B.Kind = K;
-  B.Condition = Cond;
-  B.ThreadDependent = Cond.isThreadDependent();
-  B.Text = text(CondE);
-  B.Loc = loc(L);
-  B.Calls = Calls;
-  B.Loops = LoopStack;
-  B.Guards = Guards;
-  return B;
-}
-
-void Interpreter::recordBarrier(StringRef Name, SourceLocation L) {
-  if (!recording())
-    return;
-  BarrierFacts B;
-  B.Name = Name.str();
-  B.Loc = loc(L);
-  B.Calls = Calls;
-  B.Loops = LoopStack;
-  B.Guards = Guards;
-  Out.Barriers.push_back(B);
-}
-
 Value Interpreter::evalCall(const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   StringRef Name;
@@ -178,6 +150,13 @@ Value Interpreter::evalCall(const CallExpr *CE) {
     if (auto V = Scalar2([](const SymExpr &A, const SymExpr &B) { return A * B; }))
       return *V;
 
+  // Host code: the command line as when no argument is given
+  // (InterpreterHost.cpp), before any call is followed.
+  if (HostMode && Callee &&
+      !(HostInline && Callee->getDefinition() &&
+        HostInline->count(Callee->getDefinition())))
+    if (std::optional<Value> V = commandLineCall(CE, Callee))
+      return *V;
   // Host code: a function that reaches a launch runs with its arguments.
   if (HostMode && HostInline && Callee) {
     const FunctionDecl *Def = nullptr;
@@ -186,6 +165,18 @@ Value Interpreter::evalCall(const CallExpr *CE) {
       return inlineCall(Def, CE, std::move(Args));
     }
   }
+  // Host code: the helpers that compute sizes (InterpreterHost.cpp).
+  if (HostMode && Callee) {
+    if (const FunctionDecl *Def = hostHelper(Callee)) {
+      PendingRefArgs = std::move(RefArgs);
+      return inlineCall(Def, CE, std::move(Args));
+    }
+  }
+  // Host code: a function of another translation unit of the program.
+  if (HostMode && Callee && OnExternalCall && !MuteLaunches &&
+      !Callee->isDefined() && Callee->getBuiltinID() == 0 &&
+      !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+    OnExternalCall(CE, Callee, Args, *this);
   // A __device__ function with a body is analysed in the calling context.
   if (Callee && Callee->hasBody() && !HostMode &&
       !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation())) {
@@ -205,6 +196,8 @@ Value Interpreter::evalCall(const CallExpr *CE) {
   if (!Callee && !HostMode)
     unknownFact("indirect call: its memory accesses are not analysed",
                 CE->getBeginLoc());
+  if (HostMode && Callee)
+    forgetOutArguments(CE, Callee);
   if (CE->getType()->isIntegralOrEnumerationType())
     return Value::scalar(unknownSymbol(text(CE), TD,
                                        "value returned by a function call",

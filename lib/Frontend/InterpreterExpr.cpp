@@ -51,6 +51,9 @@ Value Interpreter::eval(const clang::Expr *E) {
   }
   if (auto B = builtinIndex(E))
     return Value::scalar(*B);
+  if (HostMode)
+    if (std::optional<Value> V = evalReal(E))
+      return *V;
 
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return Value::scalar(SymExpr(int64_t(IL->getValue().getLimitedValue())));
@@ -64,7 +67,7 @@ Value Interpreter::eval(const clang::Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return evalUnary(UO);
   if (const auto *CE = dyn_cast<CUDAKernelCallExpr>(E)) {
-    if (OnLaunch)
+    if (OnLaunch && !MuteLaunches)
       OnLaunch(CE, *this);
     for (const clang::Expr *A : CE->arguments())
       eval(A);
@@ -86,9 +89,12 @@ Value Interpreter::eval(const clang::Expr *E) {
     auto It = Vars.find(DRE->getDecl());
     if (It != Vars.end())
       return It->second;
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (VD->getType()->isArrayType())
         return rootOf(VD);
+      if (std::optional<Value> G = globalInitialValue(VD))
+        return *G;
+    }
     return Value::unknown(false);
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))

@@ -19,9 +19,23 @@ void Interpreter::collectAssigned(const Stmt *S,
                                 std::set<const ValueDecl *> &Assigned) {
   struct Finder : RecursiveASTVisitor<Finder> {
     std::set<const ValueDecl *> &Found;
-    explicit Finder(std::set<const ValueDecl *> &F) : Found(F) {}
+    std::map<const ValueDecl *, std::set<std::string>> &Members;
+    Finder(std::set<const ValueDecl *> &F,
+           std::map<const ValueDecl *, std::set<std::string>> &M)
+        : Found(F), Members(M) {}
     void add(const clang::Expr *E) {
       E = strip(E);
+      // A member of a local object (`grid.x *= 2`): the object, and which
+      // member.
+      std::string Member;
+      while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        if (ME->isArrow())
+          return;
+        Member = ME->getMemberDecl()->getName().str();
+        E = strip(ME->getBase());
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        Members[DRE->getDecl()].insert(Member.empty() ? "*" : Member);
       if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
         if (isa<VarDecl>(DRE->getDecl()))
           Found.insert(DRE->getDecl());
@@ -53,7 +67,7 @@ void Interpreter::collectAssigned(const Stmt *S,
       }
       return true;
     }
-  } F(Assigned);
+  } F(Assigned, AssignedMembers);
   F.TraverseStmt(const_cast<Stmt *>(S));
 }
 
@@ -379,12 +393,23 @@ void Interpreter::leaveLoop(const Env &Before,
       continue;
     bool TD = It->second.threadDependent() ||
               (Vars.count(D) && Vars[D].threadDependent());
-    if (D->getType()->isIntegralOrEnumerationType())
+    if (D->getType()->isIntegralOrEnumerationType()) {
       It->second = Value::scalar(unknownSymbol(
           D->getName().str() + "@after_loop" + std::to_string(Id), TD,
           "value after a loop", D->getLocation()));
-    else
+    } else if (It->second.Kind == Value::Dim3 &&
+               !AssignedMembers[D].count("*")) {
+      // A dim3 whose components a loop sets (`for (grid.x = 1; grid.x <
+      // n; grid.x *= 2)`): those are unknown after it, the others kept.
+      for (int I = 0; I < 3; ++I)
+        if (AssignedMembers[D].count(std::string(1, "xyz"[I])))
+          It->second.D[I] = unknownSymbol(
+              D->getName().str() + "." + std::string(1, "xyz"[I]) +
+                  "@after_loop" + std::to_string(Id),
+              TD, "value after a loop", D->getLocation());
+    } else {
       It->second = Value::unknown(TD);
+    }
   }
   for (auto &[D, V] : Vars)
     if (!After.count(D) && Before.count(D))
@@ -431,6 +456,10 @@ Flow Interpreter::execLoop(const Stmt *Loop, const Stmt *Init,
   // too would run the body of the n-th nested loop 2^n times.
   if (DryRun > 0)
     return execLoopSummary(CondE, Inc, Body);
+  if (HostMode)
+    if (std::optional<Flow> F =
+            execHostLoop(Loop, CondE, Inc, Body, isa<DoStmt>(Loop)))
+      return *F;
   Env Before = Vars;
   unsigned Id = recording() ? NextLoop++ : ~0u;
 

@@ -87,6 +87,8 @@ Value Interpreter::load(const LValue &LV, const clang::Expr *E) {
     if (const auto *VD = dyn_cast<VarDecl>(LV.Decl)) {
       if (VD->getType()->isArrayType())
         return rootOf(VD);
+      if (std::optional<Value> G = globalInitialValue(VD))
+        return *G;
       // A namespace-scope variable: __constant__/__device__ scalars are
       // memory reads.
       if (VD->hasGlobalStorage() &&
@@ -435,6 +437,13 @@ Value Interpreter::evalImplicitCast(const ImplicitCastExpr *IC) {
     if (const auto *BO = dyn_cast<BinaryOperator>(strip(IC->getSubExpr())))
       if (BO->isAssignmentOp())
         return eval(BO);
+    // std::min and std::max return a reference to one of their arguments:
+    // the value is the smaller or larger one.
+    if (const auto *CE = dyn_cast<CallExpr>(strip(IC->getSubExpr())))
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        if (F->getIdentifier() && F->isInStdNamespace() &&
+            (F->getName() == "min" || F->getName() == "max"))
+          return eval(CE);
     // M.width of a by-value struct parameter, grid.x of a dim3: values
     // the interpreter keeps, not places in memory.
     const auto *ME = dyn_cast<MemberExpr>(strip(IC->getSubExpr()));

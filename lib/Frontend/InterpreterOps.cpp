@@ -270,5 +270,33 @@ void Interpreter::recordCallOp(const CallExpr *CE, const FunctionDecl *Callee,
            CE->getBeginLoc(), N);
 }
 
+BranchFacts Interpreter::branchFact(unsigned Id, BranchKind K, const SymExpr &Cond,
+                                    const clang::Expr *CondE,
+                                    SourceLocation L) const {
+  BranchFacts B;
+  B.Id = Id;
+  B.Kind = K;
+  B.Condition = Cond;
+  B.ThreadDependent = Cond.isThreadDependent();
+  B.Text = text(CondE);
+  B.Loc = loc(L);
+  B.Calls = Calls;
+  B.Loops = LoopStack;
+  B.Guards = Guards;
+  return B;
+}
+
+void Interpreter::recordBarrier(StringRef Name, SourceLocation L) {
+  if (!recording())
+    return;
+  BarrierFacts B;
+  B.Name = Name.str();
+  B.Loc = loc(L);
+  B.Calls = Calls;
+  B.Loops = LoopStack;
+  B.Guards = Guards;
+  Out.Barriers.push_back(B);
+}
+
 } // namespace detail
 } // namespace warplint

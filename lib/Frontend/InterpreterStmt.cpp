@@ -159,6 +159,16 @@ Env Interpreter::mergeEnvs(const SymExpr &Cond, const Env &Then,
       R[D] = Value::scalar(SymExpr::select(Cond, TV.E, EV.E));
       continue;
     }
+    if (TV.Kind == Value::Dim3 && EV.Kind == Value::Dim3) {
+      // `dim3 grid(64); if (c) grid.x = n;`: each component its own select.
+      Value V;
+      V.Kind = Value::Dim3;
+      for (int I = 0; I < 3; ++I)
+        V.D[I] = TV.D[I] == EV.D[I] ? TV.D[I]
+                                    : SymExpr::select(Cond, TV.D[I], EV.D[I]);
+      R[D] = V;
+      continue;
+    }
     if (TV.Kind == Value::Pointer && EV.Kind == Value::Pointer &&
         TV.Root == EV.Root && TV.Space == EV.Space) {
       R[D] = Value::pointer(TV.Root, TV.Space, SymExpr::select(Cond, TV.E, EV.E));
@@ -190,6 +200,11 @@ Flow Interpreter::execIf(const IfStmt *IS) {
 
   recordOp(OpKind::Branch, OpType::Other, IS, IS->getIfLoc());
   unsigned Id = recording() ? NextBranch++ : ~0u;
+  // Host code: the condition, for the launches it guards (hostGuards).
+  if (HostMode && !DryRun) {
+    Id = unsigned(HostConds.size());
+    HostConds.push_back(Cond);
+  }
   bool ThenExits = alwaysExits(IS->getThen());
 
   BranchFacts B = branchFact(
@@ -237,6 +252,12 @@ Flow Interpreter::execSwitch(const SwitchStmt *SS) {
     exec(Init);
   const clang::Expr *CondE = SS->getCond();
   SymExpr Cond = asExpr(eval(CondE), CondE);
+  // Host code switching on a known value (`switch (threads) { case 256:
+  // kernel<256><<<...>>>; break; ... }`): only the case taken runs.
+  if (HostMode)
+    if (std::optional<int64_t> K = Cond.asConst())
+      if (std::optional<Flow> F = execSwitchCase(SS, *K))
+        return *F;
   recordOp(OpKind::Branch, OpType::Other, SS, SS->getSwitchLoc());
   unsigned Id = recording() ? NextBranch++ : ~0u;
   if (recording())
@@ -268,6 +289,37 @@ Flow Interpreter::execSwitch(const SwitchStmt *SS) {
   Guards.resize(Depth);
   havoc(Assigned);
   return {};
+}
+
+std::optional<Flow> Interpreter::execSwitchCase(const SwitchStmt *SS,
+                                               int64_t Value) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(SS->getBody());
+  if (!Body)
+    return std::nullopt;
+  auto Matches = [&](const Stmt *S) {
+    // A label and the labels it holds (`case 1: case 2: ...`).
+    for (const auto *C = dyn_cast<SwitchCase>(S); C;
+         C = dyn_cast<SwitchCase>(C->getSubStmt())) {
+      const auto *CS = dyn_cast<CaseStmt>(C);
+      clang::Expr::EvalResult R;
+      if (CS && !CS->getRHS() && CS->getLHS()->EvaluateAsInt(R, Ctx) &&
+          R.Val.getInt().getExtValue() == Value)
+        return true;
+    }
+    return false;
+  };
+  auto Children = Body->body();
+  auto Start = std::find_if(Children.begin(), Children.end(), Matches);
+  if (Start == Children.end())
+    Start = std::find_if(Children.begin(), Children.end(), [](const Stmt *S) {
+      return isa<DefaultStmt>(S);
+    });
+  for (auto It = Start; It != Children.end(); ++It) {
+    Flow F = exec(*It);
+    if (F.AlwaysExits)
+      return F.ExitKind && StringRef(F.ExitKind) == "break" ? Flow{} : F;
+  }
+  return Flow{};
 }
 
 void Interpreter::execDecl(const VarDecl *VD) {

@@ -80,6 +80,13 @@ std::string partialParseMessage(const FileFacts &F);
 /// exposed for tests. \p Args is a complete clang command line (argv[0]
 /// first, the source file included); \p Builtin chooses the built-in
 /// headers over a toolkit's.
+/// Makes the facts of every file follow the calls the other files of its
+/// program make into it (lib/Frontend/ExternalCallIndex.cpp): the files of
+/// \p DB in the same directory, parsed once each. \p DB must outlive the
+/// run.
+void enableExternalCalls(const clang::tooling::CompilationDatabase &DB,
+                         const FrontendOptions &Opts);
+
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,
                                     llvm::StringRef File,
                                     const FrontendOptions &Opts, bool Builtin,

@@ -45,6 +45,7 @@ void launch(float *o, const float *i, int n) {
 // CHECK-NEXT:               "1"
 // CHECK:                  "caller": "launch",
 // CHECK-NEXT:             "calls": [],
+// CHECK-NEXT:             "command_line": {},
 // CHECK-NEXT:             "grid": [
 // CHECK-NEXT:               "(n + 255)/256",
 // CHECK-NEXT:               "1",

@@ -15,6 +15,7 @@
 #include "Facts/Launch.h"
 #include "Symbolic/Assumptions.h"
 #include "Analysis/TranslationUnitAnalysis.h"
+#include "Frontend/CompileFlags.h"
 #include "Frontend/Tooling.h"
 #include "Report/EstimateText.h"
 #include "Report/FactsText.h"
@@ -513,6 +514,14 @@ int main(int argc, const char **argv) {
         Fixed = makeCommandDatabase(
             std::vector<std::string>(argv + I + 1, argv + argc));
         argc = I;
+      } else if (std::vector<std::string> Flags(argv + I + 1, argv + argc);
+                 hasNvccOnlyFlag(Flags)) {
+        // nvcc's flags without the compiler (`-- -arch=sm_90 -gencode
+        // arch=compute_90,code=sm_90`): kept whole (clang's tooling would
+        // take `arch=...` for an input file), translated as nvcc's.
+        Flags.insert(Flags.begin(), "clang-tool");
+        Fixed = makeCommandDatabase(std::move(Flags));
+        argc = I;
       }
       break;
     }
@@ -557,6 +566,10 @@ int main(int argc, const char **argv) {
   FrontendOptions Opts;
   if (!makeFrontendOptions(Opts))
     return 2;
+  // With a compile database, a launcher's parameters follow the calls the
+  // other files of its program make to it.
+  if (DB != Fixed.get())
+    enableExternalCalls(*DB, Opts);
   std::vector<std::string> Files;
   bool Missing = false;
   if (!inputFiles(*DB, Files, Missing))

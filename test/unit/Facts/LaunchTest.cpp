@@ -236,3 +236,87 @@ TEST(LaunchTest, AnnotationsWithAnUnknownDirectiveOrAValueOutOfTypeAreSaid) {
 }
 
 } // namespace
+
+namespace {
+
+// The program run without arguments: the command-line symbols a site's
+// values mention take their values then, and the note names them.
+TEST(LaunchTest, CommandLineSymbolsTakeTheirValueWithoutArguments) {
+  KernelFacts K;
+  K.Name = "k";
+  Expr Flag = Expr::symbol("flag(argc, argv, \"n\")", SymbolKind::Param);
+  Expr N = Expr::select(Flag, Expr::symbol("parsed", SymbolKind::Unknown),
+                        Expr(1 << 20));
+  LaunchSiteFacts L = site(Expr::div(N, Expr(256)), Expr(256), Expr(1), 7);
+  L.CommandLine = {{"argc", 1}, {"flag(argc, argv, \"n\")", 0}};
+  K.LaunchSites.push_back(L);
+  std::vector<std::string> Problems;
+  auto Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].Grid[0], 4096);
+  ASSERT_EQ(Cs[0].Assumptions.size(), 1u);
+  EXPECT_EQ(Cs[0].Assumptions[0],
+            "the program run without command-line arguments, each size its "
+            "default in the code ('flag(argc, argv, \"n\")' false)");
+}
+
+// A site under a host `if` that the run without arguments decides against
+// is left out while another site is reached; alone, it stays.
+TEST(LaunchTest, SitesTheRunWithoutArgumentsDoesNotReachAreLeftOut) {
+  KernelFacts K;
+  K.Name = "k";
+  Expr Flag = Expr::symbol("flag(argc, argv, \"shmoo\")", SymbolKind::Param);
+  LaunchSiteFacts Shmoo = site(Expr(4), Expr(256), Expr(1), 3);
+  Shmoo.CommandLine = {{"flag(argc, argv, \"shmoo\")", 0}};
+  Shmoo.Under = {{Flag, true}};
+  LaunchSiteFacts Main = site(Expr(4096), Expr(256), Expr(1), 9);
+  Main.CommandLine = Shmoo.CommandLine;
+  Main.Under = {{Flag, false}};
+  K.LaunchSites = {Shmoo, Main};
+  std::vector<std::string> Problems;
+  auto Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].Grid[0], 4096);
+  K.LaunchSites = {Shmoo};
+  Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].Grid[0], 4);
+}
+
+// dim3 block(1, rows): the known x = 1 is kept, y takes the default
+// block's threads; __launch_bounds__ gives them when it is there.
+TEST(LaunchTest, KnownBlockDimensionsAreKept) {
+  KernelFacts K;
+  K.Name = "k";
+  K.LaunchSites.push_back(
+      site(Expr(8), Expr(1), Expr::symbol("rows", SymbolKind::Unknown), 5));
+  std::vector<std::string> Problems;
+  auto Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].Block, (std::array<int64_t, 3>{1, 256, 1}));
+  ASSERT_EQ(Cs[0].Assumptions.size(), 1u);
+  EXPECT_EQ(Cs[0].Assumptions[0].rfind("blockDim.y = 256 (the launch computes "
+                                       "it as 'rows'", 0),
+            0u)
+      << Cs[0].Assumptions[0];
+  K.Bounds = LaunchBounds{128, std::nullopt, std::nullopt};
+  Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].Block, (std::array<int64_t, 3>{1, 128, 1}));
+}
+
+// A launch in a host loop run with known values says which iteration.
+TEST(LaunchTest, HostLoopIterationsAreSaid) {
+  KernelFacts K;
+  K.Name = "k";
+  LaunchSiteFacts L = site(Expr(2), Expr(512), Expr(1), 28);
+  L.Iterations = {{{"k.cu", 27, 3}, 511, 1023}};
+  K.LaunchSites.push_back(L);
+  std::vector<std::string> Problems;
+  auto Cs = resolveLaunchConfigs(K, {}, Problems);
+  ASSERT_EQ(Cs.size(), 1u);
+  EXPECT_EQ(Cs[0].Origin, "the launch at k.cu:28:3, in iteration 512 of 1023 "
+                          "of the host loop at k.cu:27:3");
+}
+
+} // namespace
