@@ -76,17 +76,20 @@ RUNTIME = {
         "maxThreadsPerBlock (its registers), and the volume by the "
         "device's memory (cudaGetDeviceProperties)",
 }
-RUNTIME[("cs_sobol", "sobolGPU_kernel")] = (
-    "the GPU: gridDim.x is 4 x the SM count (cudaGetDeviceProperties), "
-    "rounded up to a power of two")
+# (program, kernel) -> the device properties the launch is computed from:
+# determined by the source and the GPU analysed (its arch file gives them to
+# the host code's cudaGetDeviceProperties), so counted with the source's.
+GPU = {("cs_sobol", "sobolGPU_kernel"):
+       "gridDim.x is 4 x the SM count (cudaGetDeviceProperties), rounded up "
+       "to a power of two"}
 # The transpose kernels' size is scaled by the GPU: the number of SMs times
 # the cores per SM (cudaGetDeviceProperties, cuda-samples' _ConvertSMVer2Cores).
 for _k in ("copy", "copySharedMem", "transposeNaive", "transposeCoalesced",
            "transposeNoBankConflicts", "transposeCoarseGrained",
            "transposeFineGrained", "transposeDiagonal"):
-    RUNTIME[("cs_transpose", _k)] = (
-        "the GPU: SMs x cores per SM (cudaGetDeviceProperties, "
-        "_ConvertSMVer2Cores) scale the matrix")
+    GPU[("cs_transpose", _k)] = (
+        "SMs x cores per SM (cudaGetDeviceProperties, _ConvertSMVer2Cores) "
+        "scale the matrix")
 
 
 def triple(text):
@@ -184,8 +187,9 @@ def main():
             "analysed_grid": ag, "analysed_block": ab,
             "exact": ag == mg and ab == mb and not assumed,
             "assumed": assumed,
-            "class": "source" if dep is None else "run time",
-            "depends_on": dep or "",
+            "class": ("run time" if dep is not None else
+                      "gpu" if (prog, kern) in GPU else "source"),
+            "depends_on": dep or GPU.get((prog, kern), ""),
             "origin": k["launch"].get("origin", "") if k else "not analysed",
             "measured_us": meas, "estimate_us": pred,
             "factor": factor(pred, meas)})
@@ -199,7 +203,9 @@ def main():
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     for t in table:
-        cls = ("source" if t["class"] == "source" else "run time: " + t["depends_on"])
+        cls = {"source": "source",
+               "gpu": "source and the GPU: " + t["depends_on"],
+               "run time": "run time: " + t["depends_on"]}[t["class"]]
         if before:
             b = before.get((t["prog"], t["kernel"]), {})
             print("| %s | %s | %s | %s | %s | %s | %s | %s | %.3g / %.3g / %.3g |" % (
@@ -215,9 +221,10 @@ def main():
                 short(t["analysed_grid"], t["analysed_block"]),
                 "yes" if t["exact"] else "**no**", cls,
                 t["estimate_us"], t["measured_us"]))
-    src = [t for t in table if t["class"] == "source"]
+    src = [t for t in table if t["class"] != "run time"]
     print()
-    print("exact: %d of %d kernels; %d of the %d the source determines" % (
+    print("exact: %d of %d kernels; %d of the %d the source (and the GPU "
+          "analysed) determines" % (
         sum(t["exact"] for t in table), len(table), sum(t["exact"] for t in src), len(src)))
     fs = [t["factor"] for t in table if t["factor"] != float("inf")]
     if fs:
@@ -227,7 +234,8 @@ def main():
     if before:
         bsrc = [b for k, b in before.items() if RUNTIME.get(k) is None]
         bf = [b["factor"] for b in before.values() if b["factor"] != float("inf")]
-        print("before: exact %d of %d kernels, %d of the %d the source determines; "
+        print("before: exact %d of %d kernels, %d of the %d the source (and the GPU "
+              "analysed) determines; "
               "median error factor %.2fx, %d of %d within 2x" % (
                   sum(bool(b.get("exact")) for b in before.values()), len(before),
                   sum(bool(b.get("exact")) for b in bsrc), len(bsrc),

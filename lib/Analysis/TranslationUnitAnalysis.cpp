@@ -40,22 +40,7 @@ Registry &registry() {
 /// translation unit is compiled for (--cuda-gpu-arch); else sm_80.
 std::string gpuName(clang::ASTContext &Ctx, const clang::Preprocessor *PP,
                     const std::string &Option) {
-  std::string Sm = Option;
-  if (Sm.empty() && PP) {
-    if (const clang::IdentifierInfo *II = PP->getIdentifierInfo(GpuArchMacro))
-      if (const clang::MacroInfo *MI = PP->getMacroInfo(II))
-        if (MI->getNumTokens() == 1)
-          Sm = PP->getSpelling(MI->getReplacementToken(0));
-  }
-  if (Sm.empty()) {
-    // The device target is the main target on the device side and the
-    // auxiliary one on the host side.
-    const clang::TargetInfo *T = &Ctx.getTargetInfo();
-    if (!T->getTriple().isNVPTX())
-      T = Ctx.getAuxTargetInfo();
-    if (T && T->getTriple().isNVPTX())
-      Sm = T->getTargetOpts().CPU;
-  }
+  std::string Sm = Option.empty() ? compileGpuArch(Ctx, PP) : Option;
   return Sm.empty() ? "sm_80" : Sm;
 }
 
@@ -124,18 +109,44 @@ void TranslationUnitAnalysis::setFactsObserver(FactsObserver O) {
 
 const FileFacts &TranslationUnitAnalysis::facts() {
   if (!Facts) {
-    Facts.emplace();
-    extractFileFacts(Ctx, *Facts, SystemHeaders);
-    ++Stats.FactExtractions;
-    FactsObserver O;
-    {
-      Registry &R = registry();
-      std::lock_guard<std::mutex> Lock(R.M);
-      O = R.Observer;
-    }
-    if (O)
-      O(*Facts);
+    llvm::Expected<SelectedArch> Arch = selectArch(gpuName(Ctx, PP, ""));
+    if (!Arch)
+      llvm::consumeError(Arch.takeError());
+    return factsFor(Arch ? &*Arch : nullptr);
   }
+  return *Facts;
+}
+
+const FileFacts &TranslationUnitAnalysis::factsFor(const SelectedArch *Arch) {
+  // The host code runs on the GPU analysed: its cudaGetDeviceProperties
+  // gives that GPU's (lib/Frontend/InterpreterHost.cpp).
+  std::optional<HostDevice> Device;
+  if (Arch)
+    Device = hostDeviceOf(Arch->Arch);
+  const std::string Gpu = Arch ? Arch->Arch.Id : "";
+  if (Facts && (!Facts->ReadsDevice || Gpu == FactsGpu))
+    return *Facts;
+  if (Facts) {
+    std::unique_ptr<FileFacts> &Other = OtherGpuFacts[Gpu];
+    if (!Other) {
+      Other = std::make_unique<FileFacts>();
+      extractFileFacts(Ctx, *Other, SystemHeaders, Device ? &*Device : nullptr);
+      ++Stats.FactExtractions;
+    }
+    return *Other;
+  }
+  Facts.emplace();
+  FactsGpu = Gpu;
+  extractFileFacts(Ctx, *Facts, SystemHeaders, Device ? &*Device : nullptr);
+  ++Stats.FactExtractions;
+  FactsObserver O;
+  {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> Lock(R.M);
+    O = R.Observer;
+  }
+  if (O)
+    O(*Facts);
   return *Facts;
 }
 
@@ -164,7 +175,7 @@ TranslationUnitAnalysis::prepare(const AnalysisRequest &Req) {
     if (!Err.empty())
       P->Problems.push_back("invalid Assume option: " + Err);
   }
-  for (const KernelFacts &K : facts().Kernels) {
+  for (const KernelFacts &K : factsFor(&*Arch).Kernels) {
     KernelContext C;
     C.Kernel = &K;
     // Launch sites that cannot be analysed are said in the origin of the

@@ -98,7 +98,8 @@ public:
   using FactsObserver = std::function<void(const FileFacts &)>;
   static void setFactsObserver(FactsObserver O);
 
-  /// The facts of every kernel of the translation unit.
+  /// The facts of every kernel of the translation unit (their launches for
+  /// the GPU of the first request, or the file's own when none came yet).
   const FileFacts &facts();
 
   /// The GPU, configurations and assumptions for \p R.
@@ -138,6 +139,11 @@ private:
   const clang::Preprocessor *PP;
   bool SystemHeaders = false;
   std::optional<FileFacts> Facts;
+  std::string FactsGpu; ///< the GPU whose properties Facts' host code read
+  /// Host code that reads the GPU's properties: the facts for another GPU
+  /// than FactsGpu, by arch id (their kernels are Facts' in the same order).
+  std::map<std::string, std::unique_ptr<FileFacts>> OtherGpuFacts;
+  const FileFacts &factsFor(const struct SelectedArch *Arch);
   std::map<AnalysisRequest, std::unique_ptr<PreparedAnalysis>> Prepared;
   std::map<std::tuple<AnalysisRequest, size_t, double, double>,
            std::vector<CoalescingFinding>>

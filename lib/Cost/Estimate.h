@@ -128,7 +128,22 @@ struct KernelEstimate {
   CuMAPzEstimate CuMAPz;
   CycleEstimate Cycles;
   std::vector<std::string> Assumptions;
+  /// A launch in a host loop (Config.Iterations): the loop's time for the
+  /// kernel, its trip count times the mean of the iterations estimated
+  /// (hostLoopTotals).
+  struct LoopTotal {
+    SourceLoc Loop;
+    unsigned Trips = 0;
+    unsigned Estimated = 0; ///< iterations estimated (first, middle, last)
+    double TimeSeconds = 0;
+  };
+  std::optional<LoopTotal> HostLoop;
 };
+
+/// Fills KernelEstimate::HostLoop of the estimates of launches in host
+/// loops: those of one kernel, GPU and innermost loop (at the same
+/// iterations of the loops around it) are that loop's samples.
+void hostLoopTotals(std::vector<KernelEstimate> &Estimates);
 
 /// The occupancy of \p K launched as \p L on \p Arch by the occupancy
 /// calculator's rules (Model/Occupancy.h), with the registers per thread

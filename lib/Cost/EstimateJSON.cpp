@@ -1,5 +1,9 @@
 //===- EstimateJSON.cpp - JSON form of the per-kernel estimates -----------===//
 #include "Cost/Estimate.h"
+#include "Facts/Launch.h"
+
+#include <map>
+#include <tuple>
 
 namespace warplint {
 
@@ -139,8 +143,48 @@ llvm::json::Value toJSON(const KernelEstimate &E) {
       {"occupancy", toJSON(E.Occupancy)},
       {"cumapz", toJSON(E.CuMAPz)},
       {"hong_kim", toJSON(E.Cycles)},
+      {"host_loop",
+       E.HostLoop ? llvm::json::Value(Object{
+                        {"loop", Object{{"file", E.HostLoop->Loop.File},
+                                        {"line", E.HostLoop->Loop.Line},
+                                        {"column", E.HostLoop->Loop.Column}}},
+                        {"trips", E.HostLoop->Trips},
+                        {"iterations_estimated", E.HostLoop->Estimated},
+                        {"total_time_s", E.HostLoop->TimeSeconds}})
+                  : llvm::json::Value(nullptr)},
       {"assumptions",
        llvm::json::Array(E.Assumptions)}};
+}
+
+void hostLoopTotals(std::vector<KernelEstimate> &Estimates) {
+  // Key: the kernel, the GPU, the innermost loop, and the iterations of
+  // the loops around it.
+  using Key = std::tuple<std::string, std::string, std::string, std::string>;
+  std::map<Key, std::vector<size_t>> Groups;
+  for (size_t I = 0; I < Estimates.size(); ++I) {
+    const std::vector<HostIteration> &It = Estimates[I].Config.Iterations;
+    if (It.empty() || It.back().Trips == 0)
+      continue;
+    std::string Outer;
+    for (size_t J = 0; J + 1 < It.size(); ++J)
+      Outer += sourcePlace(It[J].Loop) + "#" + std::to_string(It[J].Index) + ";";
+    Groups[{Estimates[I].File + ":" + Estimates[I].Kernel,
+            Estimates[I].ArchId, sourcePlace(It.back().Loop), Outer}]
+        .push_back(I);
+  }
+  for (const auto &[K, Members] : Groups) {
+    double Sum = 0;
+    for (size_t I : Members)
+      Sum += Estimates[I].Cycles.TimeSeconds;
+    const HostIteration &H = Estimates[Members.front()].Config.Iterations.back();
+    KernelEstimate::LoopTotal T;
+    T.Loop = H.Loop;
+    T.Trips = H.Trips;
+    T.Estimated = unsigned(Members.size());
+    T.TimeSeconds = Sum / double(Members.size()) * double(H.Trips);
+    for (size_t I : Members)
+      Estimates[I].HostLoop = T;
+  }
 }
 
 } // namespace warplint

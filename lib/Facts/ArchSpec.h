@@ -18,6 +18,7 @@
 #ifndef WARPLINT_FACTS_ARCHSPEC_H
 #define WARPLINT_FACTS_ARCHSPEC_H
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -159,6 +160,26 @@ struct ArchSpec {
     return "sm_" + std::to_string(Major) + std::to_string(Minor);
   }
 };
+
+/// The GPU as the host program sees it (cudaGetDeviceProperties,
+/// cudaDeviceGetAttribute): the cudaDeviceProp members a spec gives, by
+/// their name in cudaDeviceProp ("multiProcessorCount"), for the host code
+/// that scales a launch by the GPU it runs on. Members the spec does not
+/// give (totalGlobalMem, maxGridSize) are absent: unknown.
+struct HostDevice {
+  std::string Gpu;  ///< the spec's name ("NVIDIA H200 SXM (GH100)")
+  std::string File; ///< where it was loaded from ("arch/h200.yaml")
+  std::map<std::string, int64_t> Properties;
+};
+
+/// The cudaDeviceProp members \p A determines (docs/design.md, "Device
+/// properties").
+HostDevice hostDeviceOf(const ArchSpec &A);
+
+/// The cudaDeviceProp member a cudaDeviceGetAttribute attribute reads
+/// (cudaDevAttrMultiProcessorCount: "multiProcessorCount"); empty when
+/// hostDeviceOf never gives it.
+std::string devicePropertyOfAttribute(const std::string &Attribute);
 
 } // namespace warplint
 

@@ -312,6 +312,8 @@ static Array launchSitesJSON(const std::vector<LaunchSiteFacts> &Sites) {
                          {"calls", calls(L.Calls)},
                          {"through", L.Through},
                          {"command_line", commandLineJSON(L.CommandLine)},
+                         {"device", commandLineJSON(L.Device)},
+                         {"device_gpu", L.DeviceGpu},
                          {"under", underJSON(L.Under)},
                          {"iterations", iterationsJSON(L.Iterations)},
                          {"unusable", L.Unusable},
@@ -397,6 +399,7 @@ Value toJSON(const FileFacts &F) {
       {"kernels", std::move(Kernels)},
       {"unknowns", unknownsJSON(F.Unknowns)},
       {"errors", F.Errors},
+      {"reads_device", F.ReadsDevice},
       {"skipped_kernels", std::move(Skipped)},
       {"missing_includes", unknownsJSON(F.MissingIncludes)}};
 }

@@ -277,6 +277,11 @@ struct LaunchSiteFacts {
   /// `argc`, a flag check `checkCmdLineFlag(argc, argv, "n")`), each with
   /// its value when the program is run without arguments.
   std::map<std::string, int64_t> CommandLine;
+  /// The GPU's properties the host code read before the launch
+  /// (cudaGetDeviceProperties: "multiProcessorCount" -> 132), and the GPU
+  /// they are of ("NVIDIA H200 (arch/h200.yaml)").
+  std::map<std::string, int64_t> Device;
+  std::string DeviceGpu;
   /// The conditions of the host `if`s the launch is under, each with the
   /// side it is on (`if (runShmoo) ... else launch`: {runShmoo, false}).
   std::vector<std::pair<sym::Expr, bool>> Under;
@@ -299,7 +304,7 @@ struct ExternalCall {
   /// number.
   std::vector<std::optional<sym::Expr>> Args;
   SourceLoc Loc; ///< the call, in the other file
-  std::map<std::string, int64_t> CommandLine;
+  std::map<std::string, int64_t> CommandLine, Device;
   std::vector<std::pair<sym::Expr, bool>> Under;
   std::vector<HostIteration> Iterations;
 };
@@ -391,6 +396,9 @@ struct FileFacts {
   std::vector<Skip> Skipped;
   std::vector<UnknownFacts> MissingIncludes; ///< Reason: the name
   unsigned Errors = 0;
+  /// The host code asked for the GPU's properties (cudaGetDeviceProperties,
+  /// cudaDeviceGetAttribute): its launches depend on the GPU analysed.
+  bool ReadsDevice = false;
 };
 
 /// The schema version of toJSON's output (docs/facts-schema.md).

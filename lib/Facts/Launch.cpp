@@ -382,6 +382,7 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
       for (size_t I = 0; I < L.Calls.size(); ++I)
         C.Origin += (I ? ", " : "") + sourcePlace(L.Calls[I]);
     }
+    C.Iterations = L.Iterations;
     for (const HostIteration &H : L.Iterations)
       C.Origin += ", in iteration " + std::to_string(H.Index + 1) + " of " +
                   std::to_string(H.Trips) + " of the host loop at " +
@@ -390,6 +391,18 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
       C.Origin += ", when " + describeDecisions(Cand.Decisions);
     if (!Cand.CommandLine.empty())
       C.Assumptions.push_back(Cand.CommandLine);
+    if (!L.Device.empty()) {
+      // The host computed the launch with the GPU's properties: those of
+      // the GPU analysed (or said as unknown where they were not given).
+      std::string Said;
+      for (const auto &[Name, V] : L.Device)
+        Said += (Said.empty() ? "" : ", ") + Name + " = " + std::to_string(V);
+      C.Assumptions.push_back(
+          "the GPU's properties the host code reads are those of " +
+          (L.DeviceGpu.empty() ? std::string("the GPU analysed")
+                               : "the " + L.DeviceGpu) +
+          ": " + Said);
+    }
     if (!L.Unusable.empty()) {
       Problems.push_back("the launch at " + sourcePlace(L.Loc) + " is not used: " +
                          L.Unusable);

@@ -47,6 +47,9 @@ struct LaunchConfig {
   /// What had to be assumed, e.g. "gridDim.x = 64 (the grid at the launch
   /// is not a constant)".
   std::vector<std::string> Assumptions;
+  /// A launch in host loops run with known values: the iteration of each
+  /// (outermost first) this configuration is, and the loops' trip counts.
+  std::vector<HostIteration> Iterations;
 
   int64_t threadsPerBlock() const { return Block[0] * Block[1] * Block[2]; }
   /// "grid (128, 128, 1) block (32, 8, 1)"

@@ -32,30 +32,35 @@ namespace {
 
 class CollectConsumer : public ASTConsumer {
 public:
-  explicit CollectConsumer(std::vector<ExternalCall> &Out) : Out(Out) {}
+  CollectConsumer(std::vector<ExternalCall> &Out, const HostDevice *Device)
+      : Out(Out), Device(Device) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    Out = collectExternalCalls(Ctx);
+    Out = collectExternalCalls(Ctx, Device);
   }
 
 private:
   std::vector<ExternalCall> &Out;
+  const HostDevice *Device;
 };
 
 class CollectAction : public ASTFrontendAction {
 public:
-  explicit CollectAction(std::vector<ExternalCall> &Out) : Out(Out) {}
+  CollectAction(std::vector<ExternalCall> &Out, const HostDevice *Device)
+      : Out(Out), Device(Device) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  StringRef) override {
-    return std::make_unique<CollectConsumer>(Out);
+    return std::make_unique<CollectConsumer>(Out, Device);
   }
 
 private:
   std::vector<ExternalCall> &Out;
+  const HostDevice *Device;
 };
 
 class CollectToolAction : public tooling::ToolAction {
 public:
-  explicit CollectToolAction(std::vector<ExternalCall> &Out) : Out(Out) {}
+  CollectToolAction(std::vector<ExternalCall> &Out, const HostDevice *Device)
+      : Out(Out), Device(Device) {}
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCH,
@@ -65,12 +70,13 @@ public:
     CI.setFileManager(Files);
     CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
     CI.createSourceManager(*Files);
-    CollectAction Action(Out);
+    CollectAction Action(Out, Device);
     return CI.ExecuteAction(Action);
   }
 
 private:
   std::vector<ExternalCall> &Out;
+  const HostDevice *Device;
 };
 
 std::string normal(StringRef Path) {
@@ -128,7 +134,11 @@ private:
       llvm::IntrusiveRefCntPtr<FileManager> FM(
           new FileManager(FileSystemOptions(), FS));
       IgnoringDiagConsumer Ignore;
-      CollectToolAction Action(*Calls);
+      // The GPU its host code runs on: as for the analysed file's.
+      std::optional<HostDevice> Device;
+      if (Opts.DeviceFor)
+        Device = Opts.DeviceFor(TC.GpuArchs.empty() ? "" : TC.GpuArchs.front());
+      CollectToolAction Action(*Calls, Device ? &*Device : nullptr);
       tooling::ToolInvocation Inv(Args, &Action, FM.get(),
                                   std::make_shared<PCHContainerOperations>());
       Inv.setDiagnosticConsumer(&Ignore);

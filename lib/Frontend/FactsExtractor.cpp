@@ -280,7 +280,8 @@ kernelsNamedBy(const clang::Expr *Callee, const Stmt *Scope) {
   return R.Found;
 }
 
-void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders) {
+void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders,
+                      const HostDevice *Device) {
   KernelCollector C(Ctx, SystemHeaders);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
 
@@ -463,6 +464,9 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders) {
       L.Caller = Where->getQualifiedNameAsString();
       L.Calls = In.callChain();
       L.CommandLine = In.commandLine();
+      L.Device = In.deviceReads();
+      if (!L.Device.empty() && Device)
+        L.DeviceGpu = Device->Gpu + (Device->File.empty() ? "" : " (" + Device->File + ")");
       L.Under = In.hostGuards();
       L.Iterations = In.hostIterations();
       L.Loc = In.loc(CE->getBeginLoc());
@@ -511,7 +515,9 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders) {
       for (KernelFacts &K : Out.Kernels)
         keepRepresentative(K.LaunchSites, Loop, Depth, Trips);
     };
+    I.Device = Device;
     I.runHostFunction(*Host, From);
+    Out.ReadsDevice |= I.ReadDevice;
   };
   for (const FunctionDecl *Host : Roots) {
     std::vector<ExternalCall> Calls;

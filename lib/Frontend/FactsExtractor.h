@@ -12,6 +12,7 @@
 #ifndef WARPLINT_FRONTEND_FACTSEXTRACTOR_H
 #define WARPLINT_FRONTEND_FACTSEXTRACTOR_H
 
+#include "Facts/ArchSpec.h"
 #include "Facts/KernelFacts.h"
 
 namespace clang {
@@ -54,13 +55,16 @@ ExternalCallProvider externalCallProvider();
 /// declares but does not define, with the values it passes, as the host
 /// run from `main` finds them (a loop's at its first, middle and last
 /// iterations).
-std::vector<ExternalCall> collectExternalCalls(clang::ASTContext &Ctx);
+std::vector<ExternalCall> collectExternalCalls(clang::ASTContext &Ctx,
+                                               const HostDevice *Device);
 
 /// Extracts every kernel of the translation unit that is not in a system
 /// header (with \p SystemHeaders, those too), with the launch sites found
-/// in its functions.
+/// in its functions. \p Device: the GPU the host code runs on, whose
+/// properties cudaGetDeviceProperties gives it (null: unknown).
 void extractFileFacts(clang::ASTContext &Ctx, FileFacts &Out,
-                      bool SystemHeaders = false);
+                      bool SystemHeaders = false,
+                      const HostDevice *Device = nullptr);
 
 } // namespace warplint
 

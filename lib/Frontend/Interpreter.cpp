@@ -304,6 +304,7 @@ void Interpreter::runHostFunction(const FunctionDecl &FD,
   HostMode = true;
   if (From) {
     CommandLine = From->CommandLine;
+    DeviceReads = From->Device;
     OuterUnder = From->Under;
     HostLoops = From->Iterations;
     Calls.push_back(From->Loc);

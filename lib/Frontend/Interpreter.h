@@ -15,7 +15,9 @@
 #ifndef WARPLINT_FRONTEND_INTERPRETER_H
 #define WARPLINT_FRONTEND_INTERPRETER_H
 
+#include "Facts/ArchSpec.h"
 #include "Facts/KernelFacts.h"
+#include "InterpreterValue.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -43,167 +45,6 @@ namespace detail {
 using SymExpr = sym::Expr;
 using sym::SymbolKind;
 using namespace clang;
-
-//===----------------------------------------------------------------------===//
-// Values
-//===----------------------------------------------------------------------===//
-
-struct Value {
-  enum KindT { Unknown, Scalar, Pointer, Dim3, Struct } Kind = Unknown;
-  SymExpr E;                 // Scalar: the value; Pointer: the byte offset
-  std::string Root;       // Pointer: what the address is based on
-  MemorySpace Space = MemorySpace::Unknown;
-  SymExpr D[3] = {SymExpr(1), SymExpr(1), SymExpr(1)}; // Dim3
-  bool ThreadDep = false; // Unknown/Struct: may differ between threads
-  // Pointer: the subscripts applied so far to the array named by Root,
-  // while the pointer is still a plain s[i][j]... chain (SubsValid).
-  std::vector<SymExpr> Subs;
-  bool SubsValid = false;
-  /// Unknown, in host code (HostMode): a floating-point value that is a
-  /// known number (`ceil((float)NX / 32.0f)`), kept to convert back.
-  std::optional<double> Real;
-
-  static Value scalar(SymExpr X) {
-    Value V;
-    V.Kind = Scalar;
-    V.E = std::move(X);
-    return V;
-  }
-  static Value pointer(std::string Root, MemorySpace S, SymExpr Offset) {
-    Value V;
-    V.Kind = Pointer;
-    V.Root = std::move(Root);
-    V.Space = S;
-    V.E = std::move(Offset);
-    return V;
-  }
-  static Value unknown(bool ThreadDep) {
-    Value V;
-    V.ThreadDep = ThreadDep;
-    return V;
-  }
-  static Value real(double R) {
-    Value V;
-    V.Real = R;
-    return V;
-  }
-  bool threadDependent() const {
-    switch (Kind) {
-    case Scalar:
-    case Pointer:
-      return E.isThreadDependent();
-    case Dim3:
-      return D[0].isThreadDependent() || D[1].isThreadDependent() ||
-             D[2].isThreadDependent();
-    default:
-      return ThreadDep;
-    }
-  }
-  bool operator==(const Value &O) const {
-    if (Kind != O.Kind)
-      return false;
-    switch (Kind) {
-    case Scalar:
-      return E == O.E;
-    case Pointer:
-      return E == O.E && Root == O.Root && Space == O.Space;
-    case Dim3:
-      return D[0] == O.D[0] && D[1] == O.D[1] && D[2] == O.D[2];
-    case Struct:
-      return Root == O.Root;
-    case Unknown:
-      return ThreadDep == O.ThreadDep && Real == O.Real;
-    }
-    return false;
-  }
-};
-
-/// An lvalue: a local variable, a place in memory, or something else.
-struct LValue {
-  enum KindT { None, Var, Memory } Kind = None;
-  const ValueDecl *Decl = nullptr;
-  Value Ptr; // Memory: a Pointer value
-  QualType Type;
-  // Memory, a field of an aggregate element (p[i].x): the field's offset in
-  // the outermost element and that element's size and alignment.
-  unsigned FieldOffset = 0, AggregateSize = 0, AggregateAlign = 0;
-  /// Memory reached through a reference (RefToMemory): the source text of
-  /// the place it was bound to (`a[k + 1]`), which names the access.
-  std::string BoundText;
-};
-
-/// The locals' values: a map kept as a vector sorted by declaration
-/// address. Branches, calls and loops copy the whole environment, and a
-/// copy of a vector is one allocation where a std::map's is one per local;
-/// iteration order (by address) is that of the std::map it replaced.
-/// References and iterators are invalidated by inserting a new local.
-class Env {
-public:
-  using value_type = std::pair<const ValueDecl *, Value>;
-  using iterator = std::vector<value_type>::iterator;
-  using const_iterator = std::vector<value_type>::const_iterator;
-
-  iterator begin() { return Items.begin(); }
-  iterator end() { return Items.end(); }
-  const_iterator begin() const { return Items.begin(); }
-  const_iterator end() const { return Items.end(); }
-  size_t size() const { return Items.size(); }
-
-  iterator find(const ValueDecl *D) {
-    iterator It = lowerBound(D);
-    return It != Items.end() && It->first == D ? It : Items.end();
-  }
-  const_iterator find(const ValueDecl *D) const {
-    return const_cast<Env *>(this)->find(D);
-  }
-  size_t count(const ValueDecl *D) const { return find(D) != end(); }
-  Value &operator[](const ValueDecl *D) {
-    // Appending in order (a merge, a copy filled in address order) is the
-    // common case.
-    if (Items.empty() || std::less<const ValueDecl *>()(Items.back().first, D)) {
-      Items.emplace_back(D, Value());
-      return Items.back().second;
-    }
-    iterator It = lowerBound(D);
-    if (It != Items.end() && It->first == D)
-      return It->second;
-    return Items.emplace(It, D, Value())->second;
-  }
-  size_t erase(const ValueDecl *D) {
-    iterator It = find(D);
-    if (It == Items.end())
-      return 0;
-    Items.erase(It);
-    return 1;
-  }
-
-  /// The locals of \p Keys, with their values in \p From where it has
-  /// them and in \p Keys otherwise; \p From's other locals are left in it
-  /// (the moved values are left empty).
-  static Env restrict(Env &&From, const Env &Keys) {
-    Env R;
-    R.Items.reserve(Keys.size());
-    iterator F = From.Items.begin(), FE = From.Items.end();
-    for (const value_type &K : Keys.Items) {
-      while (F != FE && std::less<const ValueDecl *>()(F->first, K.first))
-        ++F;
-      if (F != FE && F->first == K.first)
-        R.Items.emplace_back(K.first, std::move(F->second));
-      else
-        R.Items.push_back(K);
-    }
-    return R;
-  }
-
-private:
-  iterator lowerBound(const ValueDecl *D) {
-    return std::lower_bound(Items.begin(), Items.end(), D,
-                            [](const value_type &A, const ValueDecl *B) {
-                              return std::less<const ValueDecl *>()(A.first, B);
-                            });
-  }
-  std::vector<value_type> Items;
-};
 
 /// Control-flow summary of a statement.
 struct Flow {
@@ -283,6 +124,15 @@ public:
   std::function<void(const SourceLoc &Loop, unsigned Depth, unsigned Trips)>
       OnHostLoopDone;
   bool HostMode = false;
+  /// Host-side mode: the GPU the host program runs on, for
+  /// cudaGetDeviceProperties and cudaDeviceGetAttribute (null: unknown).
+  const HostDevice *Device = nullptr;
+  /// Host-side mode: the host code asked for the GPU's properties.
+  bool ReadDevice = false;
+  /// Host-side mode: the GPU's properties the host code read so far.
+  const std::map<std::string, int64_t> &deviceReads() const {
+    return DeviceReads;
+  }
   /// Host-side mode: the functions inlined at their calls (those that
   /// reach a launch), so that a launch sees its callers' values.
   const std::set<const FunctionDecl *> *HostInline = nullptr;
@@ -407,9 +257,11 @@ private:
   /// A host loop's condition as a number: its value, or its value when the
   /// program runs without arguments.
   std::optional<int64_t> hostCondition(const clang::Expr *CondE);
+  /// \p Returned: the loop ended on a `return` (a search in a table).
   std::optional<unsigned> runHostLoop(const clang::Expr *CondE,
                                       const clang::Expr *Inc, const Stmt *Body,
-                                      bool IsDo, SourceLoc Where);
+                                      bool IsDo, SourceLoc Where,
+                                      bool &Returned);
   std::vector<const FunctionDecl *> CallStack;
   /// Pointer parameters of inlined calls that point at a caller's local
   /// (`divmod(i, d, &q, &r)`): `*p` and `p[0]` are that local.
@@ -435,6 +287,8 @@ private:
   // The value returned by the device function being inlined.
   std::optional<Value> ReturnValue;
   bool MultipleReturns = false;
+  /// The guards the function being run was called under (inlineCall).
+  size_t ReturnGuardDepth = 0;
   /// In a method called on a local object (`Loader l; l.init(...)`): its
   /// members, like a local struct's, are values, not memory accesses.
   bool ThisIsLocal = false;
@@ -580,6 +434,21 @@ private:
   /// A global of the file never written by its code, with an initializer
   /// (`int MATRIX_SIZE_X = 1024;`): that value.
   std::optional<Value> globalInitialValue(const VarDecl *VD);
+  /// Host structs (`Cfg c = {1 << 20, 128}; c.threads = 256;`): the object
+  /// \p E makes, its integer members read and set; hostMemberStore is
+  /// false when \p LHS is not a member of a host struct local (\p V none:
+  /// the member becomes unknown).
+  std::optional<Value> hostRecord(const clang::Expr *E);
+  Value hostMember(const MemberExpr *ME, const Value &Base);
+  bool hostMemberStore(const clang::Expr *LHS, std::optional<SymExpr> V);
+  /// cudaGetDeviceProperties and cudaDeviceGetAttribute: what they write
+  /// from Device; none for another call.
+  std::optional<Value> deviceCall(const CallExpr *CE, const FunctionDecl *Callee);
+  std::map<std::string, int64_t> DeviceReads;
+  /// A constant table of host code (`sSMtoCores t[] = {{0x90, 128}, ...}`
+  /// never written): the element or member \p E reads, at a known index.
+  std::optional<Value> hostTableRead(const clang::Expr *E);
+  std::map<const VarDecl *, bool> ReadOnlyTables;
   void recordCastOp(const CastExpr *CE);
   void recordCallOp(const CallExpr *CE, const FunctionDecl *Callee,
                     StringRef Name);
@@ -592,7 +461,6 @@ private:
   void finishSymbols();
   Env mergeEnvs(const SymExpr &Cond, const Env &Then, const Env &Else);
 };
-
 
 } // namespace detail
 } // namespace warplint

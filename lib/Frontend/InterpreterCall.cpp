@@ -157,6 +157,9 @@ Value Interpreter::evalCall(const CallExpr *CE) {
         HostInline->count(Callee->getDefinition())))
     if (std::optional<Value> V = commandLineCall(CE, Callee))
       return *V;
+  if (HostMode && Callee)
+    if (std::optional<Value> V = deviceCall(CE, Callee))
+      return *V;
   // Host code: a function that reaches a launch runs with its arguments.
   if (HostMode && HostInline && Callee) {
     const FunctionDecl *Def = nullptr;
@@ -404,6 +407,8 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
     }
   }
   size_t GuardDepth = Guards.size();
+  const size_t SavedReturnGuardDepth = ReturnGuardDepth;
+  ReturnGuardDepth = GuardDepth;
   ReturnValue.reset();
   MultipleReturns = false;
 
@@ -532,6 +537,7 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
   Guards.resize(GuardDepth);
   ReturnValue = SavedRet;
   MultipleReturns = SavedMulti;
+  ReturnGuardDepth = SavedReturnGuardDepth;
   ThisIsLocal = SavedThisIsLocal;
   ThisPointer = SavedThis;
   for (const ValueDecl *P : AddedLocalRefs)
@@ -540,6 +546,8 @@ Value Interpreter::inlineCall(const FunctionDecl *Callee, const CallExpr *CE,
 }
 
 Value Interpreter::evalConstruct(const CXXConstructExpr *CE) {
+  if (std::optional<Value> S = hostRecord(CE))
+    return *S;
   const CXXRecordDecl *RD = CE->getConstructor()->getParent();
   std::vector<Value> Args;
   for (const clang::Expr *A : CE->arguments())

@@ -58,8 +58,12 @@ Value Interpreter::eval(const clang::Expr *E) {
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return Value::scalar(SymExpr(int64_t(IL->getValue().getLimitedValue())));
 
-  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E)) {
+    if (HostMode && IC->getCastKind() == CK_LValueToRValue)
+      if (std::optional<Value> T = hostTableRead(IC->getSubExpr()))
+        return *T;
     return evalImplicitCast(IC);
+  }
   if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
     return evalExplicitCast(CE);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
@@ -99,6 +103,9 @@ Value Interpreter::eval(const clang::Expr *E) {
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return evalMember(ME);
+  if (isa<InitListExpr>(E))
+    if (std::optional<Value> S = hostRecord(E))
+      return *S;
   if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
     return eval(DAE->getExpr());
   if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
@@ -286,12 +293,34 @@ Value Interpreter::evalAssign(const BinaryOperator *BO) {
           return Value::scalar(X);
         }
       }
+  // A member of a host struct: cfg.n = 1 << 20.
+  if (LV.Kind == LValue::None && HostMode &&
+      hostMemberStore(BO->getLHS(),
+                      V.Kind == Value::Scalar ? std::optional<SymExpr>(V.E)
+                                              : std::nullopt))
+    return V;
   const size_t BeforeStore = Out.Accesses.size();
   Value Result = assign(LV, V, BO->getLHS());
   if (From && Out.Accesses.size() > BeforeStore &&
       Out.Accesses.back().IsWrite)
     Out.Accesses.back().ValueFrom = From;
   return Result;
+}
+
+/// The value of `a op b` for the operators of compound assignments that
+/// the symbolic expressions express; none for the others.
+static std::optional<SymExpr> arithmetic(BinaryOperatorKind Op,
+                                         const SymExpr &A, const SymExpr &B) {
+  switch (Op) {
+  case BO_Add: return A + B;
+  case BO_Sub: return A - B;
+  case BO_Mul: return A * B;
+  case BO_Div: return SymExpr::div(A, B);
+  case BO_Rem: return SymExpr::mod(A, B);
+  case BO_Shl: return SymExpr::shl(A, B);
+  case BO_Shr: return SymExpr::shr(A, B);
+  default: return std::nullopt;
+  }
 }
 
 /// a += b and the like.
@@ -302,12 +331,21 @@ Value Interpreter::evalCompoundAssign(const BinaryOperator *BO) {
     recordAccess(LV, BO->getLHS(), true, true);
     return Value::unknown(true);
   }
+  BinaryOperatorKind Op =
+      BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
+  if (LV.Kind == LValue::None && HostMode) {
+    // A member of a host struct: cfg.n *= 2.
+    Value Cur = eval(BO->getLHS());
+    std::optional<SymExpr> X;
+    if (Cur.Kind == Value::Scalar && R.Kind == Value::Scalar)
+      X = arithmetic(Op, Cur.E, R.E);
+    if (hostMemberStore(BO->getLHS(), X))
+      return X ? Value::scalar(*X) : Value::unknown(false);
+  }
   if (LV.Kind != LValue::Var)
     return Value::unknown(true);
   Value Cur = load(LV, BO->getLHS());
   Value NV;
-  BinaryOperatorKind Op =
-      BinaryOperator::getOpForCompoundAssignment(BO->getOpcode());
   if (Cur.Kind == Value::Pointer && (Op == BO_Add || Op == BO_Sub)) {
     if (!BO->getRHS()->isEvaluatable(Ctx))
       recordOp(OpKind::Address, OpType::Int64, BO, BO->getExprLoc(),
@@ -315,18 +353,7 @@ Value Interpreter::evalCompoundAssign(const BinaryOperator *BO) {
     NV = pointerArith(Cur, R, LV.Decl->getType()->getPointeeType(),
                       Op == BO_Sub);
   } else if (Cur.Kind == Value::Scalar && R.Kind == Value::Scalar) {
-    std::optional<SymExpr> X;
-    switch (Op) {
-    case BO_Add: X = Cur.E + R.E; break;
-    case BO_Sub: X = Cur.E - R.E; break;
-    case BO_Mul: X = Cur.E * R.E; break;
-    case BO_Div: X = SymExpr::div(Cur.E, R.E); break;
-    case BO_Rem: X = SymExpr::mod(Cur.E, R.E); break;
-    case BO_Shl: X = SymExpr::shl(Cur.E, R.E); break;
-    case BO_Shr: X = SymExpr::shr(Cur.E, R.E); break;
-    default: break;
-    }
-    if (X)
+    if (std::optional<SymExpr> X = arithmetic(Op, Cur.E, R.E))
       NV = Value::scalar(*X);
     else
       NV = Value::scalar(unknownSymbol(
@@ -398,6 +425,8 @@ Value Interpreter::evalUnary(const UnaryOperator *UO) {
       return Value::pointer(LV.Decl->getName().str(), MemorySpace::Local,
                             SymExpr(0));
     }
+    if (HostMode) // &cfg.n: the member may change through the pointer
+      hostMemberStore(UO->getSubExpr(), std::nullopt);
     return Value::unknown(false);
   }
   case UO_PreInc:
@@ -409,11 +438,19 @@ Value Interpreter::evalUnary(const UnaryOperator *UO) {
       recordAccess(LV, UO->getSubExpr(), true, true);
       return Value::unknown(true);
     }
+    bool Inc = UO->isIncrementOp();
+    if (LV.Kind == LValue::None && HostMode) {
+      Value Cur = eval(UO->getSubExpr()); // a host struct's member: c.n++
+      std::optional<SymExpr> X;
+      if (Cur.Kind == Value::Scalar)
+        X = Inc ? Cur.E + 1 : Cur.E - 1;
+      if (hostMemberStore(UO->getSubExpr(), X))
+        return UO->isPrefix() && X ? Value::scalar(*X) : Cur;
+    }
     if (LV.Kind != LValue::Var)
       return Value::unknown(true);
     Value Cur = load(LV, UO->getSubExpr());
     Value NV;
-    bool Inc = UO->isIncrementOp();
     if (Cur.Kind == Value::Pointer)
       NV = pointerArith(Cur, Value::scalar(SymExpr(1)),
                         LV.Decl->getType()->getPointeeType(), !Inc);

@@ -156,15 +156,16 @@ std::optional<Value> Interpreter::globalInitialValue(const VarDecl *VD) {
 
 namespace {
 /// Whether \p S holds a return or goto (not in a lambda).
-bool leavesFunction(const Stmt *S) {
+bool leavesFunction(const Stmt *S, bool Returns = true) {
   if (!S)
     return false;
-  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+  if ((Returns && isa<ReturnStmt>(S)) || isa<GotoStmt>(S) ||
+      isa<IndirectGotoStmt>(S))
     return true;
   if (isa<LambdaExpr>(S))
     return false;
   for (const Stmt *C : S->children())
-    if (leavesFunction(C))
+    if (leavesFunction(C, Returns))
       return true;
   return false;
 }
@@ -244,7 +245,8 @@ std::optional<int64_t> Interpreter::hostCondition(const clang::Expr *CondE) {
 
 std::optional<unsigned>
 Interpreter::runHostLoop(const clang::Expr *CondE, const clang::Expr *Inc,
-                         const Stmt *Body, bool IsDo, SourceLoc Where) {
+                         const Stmt *Body, bool IsDo, SourceLoc Where,
+                         bool &Returned) {
   // Iterations of one loop, and of all loops of a host function run.
   constexpr unsigned MaxTrips = 1u << 16, MaxSteps = 1u << 18;
   const size_t GuardDepth = Guards.size();
@@ -270,8 +272,10 @@ Interpreter::runHostLoop(const clang::Expr *CondE, const clang::Expr *Inc,
     }
     if (F.AlwaysExits && F.ExitKind && StringRef(F.ExitKind) == "break")
       return N + 1;
-    if (F.AlwaysExits && F.ExitKind && StringRef(F.ExitKind) == "return")
-      return std::nullopt;
+    if (F.AlwaysExits && F.ExitKind && StringRef(F.ExitKind) == "return") {
+      Returned = true; // under known conditions: the function returns here
+      return N + 1;
+    }
     if (Inc)
       eval(Inc);
   }
@@ -281,7 +285,7 @@ std::optional<Flow> Interpreter::execHostLoop(const Stmt *Loop,
                                               const clang::Expr *CondE,
                                               const clang::Expr *Inc,
                                               const Stmt *Body, bool IsDo) {
-  if (!CondE || leavesFunction(Body))
+  if (!CondE || leavesFunction(Body, /*Returns=*/false))
     return std::nullopt;
   bool Pure = true;
   if (!worthRunning(Body, HostInline, bool(OnExternalCall),
@@ -298,7 +302,7 @@ std::optional<Flow> Interpreter::execHostLoop(const Stmt *Loop,
   namedIn(CondE, Control);
   namedIn(Inc, Control);
   namedIn(Body, InBody);
-  bool Independent = !IsDo;
+  bool Independent = !IsDo && !leavesFunction(Body);
   for (const ValueDecl *D : Control)
     Independent &= !InBody.count(D);
   if (Independent) {
@@ -348,16 +352,22 @@ std::optional<Flow> Interpreter::execHostLoop(const Stmt *Loop,
   // (OnHostLoopDone), or all dropped when the loop turns out not to be
   // one of known values (then it runs as any loop).
   const unsigned Depth = unsigned(HostLoops.size());
-  std::optional<unsigned> Trips = runHostLoop(CondE, Inc, Body, IsDo, Where);
+  const std::optional<Value> StartReturn = ReturnValue;
+  const bool StartMultiple = MultipleReturns;
+  bool Returned = false;
+  std::optional<unsigned> Trips =
+      runHostLoop(CondE, Inc, Body, IsDo, Where, Returned);
   if (OnHostLoopDone)
     OnHostLoopDone(Where, Depth, Trips ? *Trips : 0);
   if (!Trips) {
     // The steps spent count: a loop that fails again at each iteration of
     // an outer one must not run forever.
     Vars = Start;
+    ReturnValue = StartReturn;
+    MultipleReturns = StartMultiple;
     return std::nullopt;
   }
-  return Flow{};
+  return Returned ? Flow{true, "return"} : Flow{};
 }
 
 void Interpreter::forgetOutArguments(const CallExpr *CE,
@@ -458,7 +468,8 @@ ExternalCallProvider externalCallProvider() {
   return Provider;
 }
 
-std::vector<ExternalCall> collectExternalCalls(ASTContext &Ctx) {
+std::vector<ExternalCall> collectExternalCalls(ASTContext &Ctx,
+                                               const HostDevice *Device) {
   HostFunctions F(Ctx.getSourceManager());
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   F.close();
@@ -468,6 +479,7 @@ std::vector<ExternalCall> collectExternalCalls(ASTContext &Ctx) {
   KernelFacts Scratch;
   Interpreter I(Ctx, Scratch);
   I.HostInline = &F.Reaching;
+  I.Device = Device;
   I.OnExternalCall = [&](const CallExpr *CE, const FunctionDecl *Callee,
                          const std::vector<Value> &Args, Interpreter &In) {
     if (In.inDryRun())
@@ -479,6 +491,7 @@ std::vector<ExternalCall> collectExternalCalls(ASTContext &Ctx) {
                                                : std::nullopt);
     C.Loc = In.loc(CE->getBeginLoc());
     C.CommandLine = In.commandLine();
+    C.Device = In.deviceReads();
     C.Under = In.hostGuards();
     C.Iterations = In.hostIterations();
     Out.push_back(std::move(C));

@@ -407,6 +407,13 @@ void Interpreter::leaveLoop(const Env &Before,
               D->getName().str() + "." + std::string(1, "xyz"[I]) +
                   "@after_loop" + std::to_string(Id),
               TD, "value after a loop", D->getLocation());
+    } else if (It->second.Kind == Value::Struct &&
+               !AssignedMembers[D].count("*")) {
+      // A host struct whose members a loop sets: those are unknown after it.
+      for (auto F = It->second.Fields.begin(); F != It->second.Fields.end();)
+        F = AssignedMembers[D].count(F->first->getName().str())
+                ? It->second.Fields.erase(F)
+                : std::next(F);
     } else {
       It->second = Value::unknown(TD);
     }

@@ -408,13 +408,8 @@ LValue Interpreter::evalLValue(const clang::Expr *E) {
           R.BoundText = B.BoundText + "." + FD->getName().str();
         return R;
       }
-      if (B.Kind == LValue::Var) {
-        // A member of a local or by-value struct: M.elements, M.width.
-        auto It = Vars.find(B.Decl);
-        if (It != Vars.end() && It->second.Kind == Value::Struct) {
-          // Handled by eval(); not an lvalue we can track.
-        }
-      }
+      // A member of a local or by-value struct (M.width): a value eval()
+      // gives, not an lvalue.
     }
     R.Kind = LValue::None;
     return R;
@@ -574,6 +569,8 @@ Value Interpreter::evalMember(const MemberExpr *ME) {
     StringRef F = ME->getMemberDecl()->getName();
     if (B.Kind == Value::Dim3 && F.size() == 1 && F[0] >= 'x' && F[0] <= 'z')
       return Value::scalar(B.D[F[0] - 'x']);
+    if (B.Kind == Value::Struct && HostMode)
+      return hostMember(ME, B);
     if (B.Kind == Value::Struct) {
       std::string Name = B.Root + "." + F.str();
       QualType T = ME->getType();

@@ -51,7 +51,9 @@ Flow Interpreter::exec(const Stmt *S) {
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
     if (const clang::Expr *RV = RS->getRetValue()) {
       Value V = eval(RV);
-      if (ReturnValue || !Guards.empty())
+      // Several returns, or one under a condition of the function's own
+      // (the caller's conditions do not make its return conditional).
+      if (ReturnValue || Guards.size() > ReturnGuardDepth)
         MultipleReturns = true;
       ReturnValue = V;
     }
@@ -166,6 +168,18 @@ Env Interpreter::mergeEnvs(const SymExpr &Cond, const Env &Then,
       for (int I = 0; I < 3; ++I)
         V.D[I] = TV.D[I] == EV.D[I] ? TV.D[I]
                                     : SymExpr::select(Cond, TV.D[I], EV.D[I]);
+      R[D] = V;
+      continue;
+    }
+    if (TV.Kind == Value::Struct && EV.Kind == Value::Struct &&
+        TV.Root == EV.Root) {
+      // A host struct: each member both sides set, its own select.
+      Value V = TV;
+      V.Fields.clear();
+      V.DeviceProps = TV.DeviceProps && EV.DeviceProps;
+      for (const auto &[F, X] : TV.Fields)
+        if (auto E = EV.Fields.find(F); E != EV.Fields.end())
+          V.Fields[F] = X == E->second ? X : SymExpr::select(Cond, X, E->second);
       R[D] = V;
       continue;
     }

@@ -15,6 +15,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
@@ -28,58 +29,79 @@ using namespace clang;
 
 namespace warplint {
 
+std::string compileGpuArch(const ASTContext &Ctx, const Preprocessor *PP) {
+  if (PP)
+    if (const IdentifierInfo *II = PP->getIdentifierInfo(GpuArchMacro))
+      if (const MacroInfo *MI = PP->getMacroInfo(II))
+        if (MI->getNumTokens() == 1)
+          return PP->getSpelling(MI->getReplacementToken(0));
+  // The device target is the main target on the device side and the
+  // auxiliary one on the host side.
+  const TargetInfo *T = &Ctx.getTargetInfo();
+  if (!T->getTriple().isNVPTX())
+    T = Ctx.getAuxTargetInfo();
+  if (T && T->getTriple().isNVPTX())
+    return T->getTargetOpts().CPU;
+  return "";
+}
+
 namespace {
 
 class FactsConsumer : public ASTConsumer {
 public:
-  FactsConsumer(FileFacts &Out, CompilerInstance &CI, bool ParseOnly)
-      : Out(Out), CI(CI), ParseOnly(ParseOnly) {}
+  FactsConsumer(FileFacts &Out, CompilerInstance &CI,
+                const FrontendOptions &Opts)
+      : Out(Out), CI(CI), Opts(Opts) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A file with errors gives the facts of the kernels whose own code has
     // none (ParseProblems.h); the others are listed as skipped.
-    if (ParseOnly)
+    if (Opts.ParseOnly)
       return;
-    extractFileFacts(Ctx, Out);
+    std::optional<HostDevice> Device;
+    if (Opts.DeviceFor)
+      Device = Opts.DeviceFor(compileGpuArch(Ctx, &CI.getPreprocessor()));
+    extractFileFacts(Ctx, Out, false, Device ? &*Device : nullptr);
   }
 
 private:
   FileFacts &Out;
   CompilerInstance &CI;
-  bool ParseOnly;
+  const FrontendOptions &Opts;
 };
 
 class FactsAction : public ASTFrontendAction {
 public:
-  FactsAction(FileFacts &Out, bool ParseOnly) : Out(Out), ParseOnly(ParseOnly) {}
+  FactsAction(FileFacts &Out, const FrontendOptions &Opts)
+      : Out(Out), Opts(Opts) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     watchParse(CI.getPreprocessor());
-    return std::make_unique<FactsConsumer>(Out, CI, ParseOnly);
+    return std::make_unique<FactsConsumer>(Out, CI, Opts);
   }
 
 private:
   FileFacts &Out;
-  bool ParseOnly;
+  const FrontendOptions &Opts;
 };
 
 /// Runs FactsAction like tooling's default, but without clang's "N errors
 /// generated" line: warplint says itself which file was not analysed.
 class FactsToolAction : public tooling::ToolAction {
 public:
-  FactsToolAction(FileFacts &Out, bool ParseOnly)
-      : Out(Out), ParseOnly(ParseOnly) {}
+  FactsToolAction(FileFacts &Out, const FrontendOptions &Opts)
+      : Out(Out), Opts(Opts) {}
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCH,
                      DiagnosticConsumer *Diags) override {
-    FactsAction Action(Out, ParseOnly);
+    FactsAction Action(Out, Opts);
     return runQuietly(Action, std::move(Invocation), Files, std::move(PCH),
                       Diags);
   }
 
 private:
   FileFacts &Out;
-  bool ParseOnly;
+  const FrontendOptions &Opts;
 };
 
 /// The files as the parse reads them: a CUDA source with nvcc's spaced
@@ -195,7 +217,7 @@ bool runOne(const std::vector<std::string> &Args, StringRef Directory,
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(Diag, DiagOpts.get());
   FilteringConsumer Filter(Printer, Opts.Verbose);
-  FactsToolAction Action(Out, Opts.ParseOnly);
+  FactsToolAction Action(Out, Opts);
   tooling::ToolInvocation Inv(Args, &Action, Files.get(),
                               std::make_shared<PCHContainerOperations>());
   Inv.setDiagnosticConsumer(&Filter);
@@ -276,72 +298,6 @@ std::unique_ptr<tooling::CompilationDatabase>
 makeWarplintCompilations(const tooling::CompilationDatabase &Inner,
                          const FrontendOptions &Opts) {
   return std::make_unique<WarplintCompilations>(Inner, Opts);
-}
-
-int toolkitVersion(StringRef CudaPath) {
-  if (CudaPath.empty())
-    return 0;
-  llvm::SmallString<256> P(CudaPath);
-  llvm::sys::path::append(P, "include", "cuda.h");
-  auto Buf = llvm::MemoryBuffer::getFile(P);
-  if (!Buf)
-    return 0;
-  StringRef Text = (*Buf)->getBuffer();
-  size_t Pos = Text.find("#define CUDA_VERSION");
-  if (Pos == StringRef::npos)
-    return 0;
-  StringRef Rest = Text.substr(Pos + strlen("#define CUDA_VERSION")).ltrim();
-  int V = 0;
-  Rest.take_while([](char C) { return C >= '0' && C <= '9'; }).getAsInteger(10, V);
-  return V;
-}
-
-/// A CUDA toolkit's include directory: it holds cuda_runtime_api.h.
-static bool isToolkitIncludeDir(StringRef Dir) {
-  if (Dir.empty())
-    return false;
-  llvm::SmallString<256> P(Dir);
-  llvm::sys::path::append(P, "cuda_runtime_api.h");
-  return llvm::sys::fs::exists(P);
-}
-
-/// The directory of include flag \p Flag at Args[I] (`-I DIR`, `-IDIR`,
-/// nvcc's `-isystem=DIR`); \p Separate: it is the next argument.
-static std::optional<StringRef> includeDirAt(llvm::ArrayRef<std::string> Args,
-                                             size_t I, StringRef Flag,
-                                             bool &Separate) {
-  StringRef A = Args[I];
-  if (!A.starts_with(Flag))
-    return std::nullopt;
-  Separate = A == Flag;
-  // Each arm a StringRef into Args: `cond ? Args[I + 1] : ""` would be a
-  // temporary std::string, gone before the StringRef is read.
-  StringRef Dir = !Separate              ? A.drop_front(Flag.size())
-                  : I + 1 < Args.size() ? StringRef(Args[I + 1])
-                                        : StringRef();
-  Dir.consume_front("=");
-  return Dir;
-}
-
-std::string namedToolkit(const TranslatedCommand &TC, StringRef Directory) {
-  if (!TC.CudaPath.empty())
-    return TC.CudaPath;
-  // nvcc's own include directory named by the command (-I$(CUDA)/include,
-  // as Makefiles write it): its toolkit.
-  for (size_t I = 1; I < TC.Args.size(); ++I) {
-    for (StringRef Flag : {"-I", "-isystem", "-idirafter"}) {
-      bool Separate;
-      std::optional<StringRef> Dir = includeDirAt(TC.Args, I, Flag, Separate);
-      if (!Dir)
-        continue;
-      llvm::SmallString<256> P(*Dir);
-      if (!P.empty() && !llvm::sys::path::is_absolute(P) && !Directory.empty())
-        llvm::sys::fs::make_absolute(Directory, P);
-      if (isToolkitIncludeDir(P))
-        return llvm::sys::path::parent_path(P).str();
-    }
-  }
-  return "";
 }
 
 std::vector<std::string> adjustArgs(const std::vector<std::string> &Args,

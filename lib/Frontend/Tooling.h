@@ -9,6 +9,7 @@
 #ifndef WARPLINT_FRONTEND_TOOLING_H
 #define WARPLINT_FRONTEND_TOOLING_H
 
+#include "Facts/ArchSpec.h"
 #include "Facts/KernelFacts.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -25,11 +26,13 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class CompilerInvocation;
 class DiagnosticConsumer;
 class FileManager;
 class FrontendAction;
 class PCHContainerOperations;
+class Preprocessor;
 namespace tooling {
 class CompilationDatabase;
 } // namespace tooling
@@ -59,6 +62,11 @@ struct FrontendOptions {
   /// The user's --extra-arg-before (before the command's own arguments)
   /// and --extra-arg (after them), as clang-tidy's.
   std::vector<std::string> UserArgsBefore, UserArgsAfter;
+  /// The GPU whose properties the host code's cudaGetDeviceProperties
+  /// gives, given the GPU the file's compile command names (empty when it
+  /// names none); unset or none: they are unknown.
+  std::function<std::optional<HostDevice>(llvm::StringRef CompileGpu)>
+      DeviceFor;
 };
 
 /// The result of one file.
@@ -100,6 +108,11 @@ int toolkitVersion(llvm::StringRef CudaPath);
 /// GPU architecture the compile command names ("sm_13").
 constexpr const char *GpuArchMacro = "__WARPLINT_GPU_ARCH__";
 
+/// The GPU a parsed file is compiled for: \p PP's GpuArchMacro (what the
+/// compile command names), else the CUDA device target's; empty if none.
+std::string compileGpuArch(const clang::ASTContext &Ctx,
+                           const clang::Preprocessor *PP);
+
 /// The newest toolkit clang 19's CUDA wrapper headers parse as they are;
 /// newer ones (CUDA 13) get an overlay (toolkitOverlayDir) and CCCL's
 /// include directory.
@@ -116,6 +129,13 @@ struct TranslatedCommand;
 /// (TranslatedCommand::CudaPath), else the toolkit of an include directory
 /// holding cuda_runtime_api.h (-I$(CUDA)/include); "" for none.
 std::string namedToolkit(const TranslatedCommand &TC, llvm::StringRef Directory);
+/// A CUDA toolkit's include directory: it holds cuda_runtime_api.h.
+bool isToolkitIncludeDir(llvm::StringRef Dir);
+/// The directory of include flag \p Flag at Args[I] (`-I DIR`, `-IDIR`,
+/// nvcc's `-isystem=DIR`); \p Separate: it is the next argument.
+std::optional<llvm::StringRef> includeDirAt(llvm::ArrayRef<std::string> Args,
+                                            size_t I, llvm::StringRef Flag,
+                                            bool &Separate);
 
 /// The real file system with warplint's built-in CUDA headers mounted on
 /// top: the files as they are (for printing them and applying fixes).

@@ -108,6 +108,16 @@ std::string renderEstimateText(const std::vector<KernelEstimate> &Estimates) {
     Out += fmt::format("\n{} ({} x {}, {}): from {}\n", E.Kernel,
                        dims(E.Config.Grid), dims(E.Config.Block), E.Gpu,
                        E.Config.Origin);
+    if (E.HostLoop)
+      Out += fmt::format(
+          "  the host loop at {} launches it {} times: about {} in all ({} "
+          "x {})\n",
+          sourcePlace(E.HostLoop->Loop), E.HostLoop->Trips,
+          formatSeconds(E.HostLoop->TimeSeconds), E.HostLoop->Trips,
+          E.HostLoop->Estimated == 1
+              ? std::string("the one iteration estimated")
+              : fmt::format("the mean of the {} iterations estimated",
+                            E.HostLoop->Estimated));
     if (!E.Occupancy.Detail.Valid)
       Out += fmt::format("  cannot launch: {}\n", E.Occupancy.Detail.Error);
     else if (E.Cycles.HongKim.Ok)

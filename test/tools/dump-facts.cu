@@ -46,6 +46,8 @@ void launch(float *o, const float *i, int n) {
 // CHECK:                  "caller": "launch",
 // CHECK-NEXT:             "calls": [],
 // CHECK-NEXT:             "command_line": {},
+// CHECK-NEXT:             "device": {},
+// CHECK-NEXT:             "device_gpu": "",
 // CHECK-NEXT:             "grid": [
 // CHECK-NEXT:               "(n + 255)/256",
 // CHECK-NEXT:               "1",

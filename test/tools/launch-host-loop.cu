@@ -28,10 +28,13 @@ int main() {
   for (int t = 0; t < Size - 1; t++)
     Fan1<<<Size / 512, 512>>>(m, a, Size, t);
 // CHECK: Fan1 (2 x 512, sm_80): from the launch at {{.*}}launch-host-loop.cu:[[@LINE-1]]:5, in iteration 1 of 1023 of the host loop at {{.*}}launch-host-loop.cu:[[@LINE-2]]:3
+// The loop's total for the kernel: its 1023 launches, from the three
+// estimated.
+// CHECK-NEXT: the host loop at {{.*}}launch-host-loop.cu:[[@LINE-5]]:3 launches it 1023 times: about {{[0-9.]+ [um]?}}s in all (1023 x the mean of the 3 iterations estimated)
 // CHECK: assuming 't' = 0 (its value at the launch)
-// CHECK: Fan1 (2 x 512, sm_80): from the launch at {{.*}}launch-host-loop.cu:[[@LINE-3]]:5, in iteration 512 of 1023 of the host loop
+// CHECK: Fan1 (2 x 512, sm_80): from the launch at {{.*}}launch-host-loop.cu:[[@LINE-6]]:5, in iteration 512 of 1023 of the host loop
 // CHECK: assuming 't' = 511 (its value at the launch)
-// CHECK: Fan1 (2 x 512, sm_80): from the launch at {{.*}}launch-host-loop.cu:[[@LINE-5]]:5, in iteration 1023 of 1023 of the host loop
+// CHECK: Fan1 (2 x 512, sm_80): from the launch at {{.*}}launch-host-loop.cu:[[@LINE-8]]:5, in iteration 1023 of 1023 of the host loop
 // CHECK: assuming 't' = 1022 (its value at the launch)
 
   // As fastWalshTransform: log2N = 23 down by 2 while above 11: 6

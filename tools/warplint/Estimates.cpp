@@ -100,6 +100,20 @@ Expected<SelectedArch> archFor(const FileFacts &F, const FrontendOptions &Opts,
   return selectArch(Sm, ArchDir);
 }
 
+std::optional<HostDevice> hostDeviceFor(StringRef CompileGpu) {
+  // The host code's cudaGetDeviceProperties gives the GPU analysed: --arch,
+  // else the one the compile command names, else --default-gpu-arch.
+  std::string Sm = !GpuArch.empty()        ? std::string(GpuArch)
+                   : !CompileGpu.empty() ? CompileGpu.str()
+                                         : std::string(DefaultGpuArch);
+  Expected<SelectedArch> A = selectArch(Sm, ArchDir);
+  if (!A) {
+    consumeError(A.takeError());
+    return std::nullopt;
+  }
+  return hostDeviceOf(A->Arch);
+}
+
 bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
                       const std::vector<std::string> &Files,
                       const FrontendOptions &Opts,
@@ -215,5 +229,7 @@ bool collectEstimates(const clang::tooling::CompilationDatabase &DB,
     }
     OnFile(R);
   }
+  // Launches in host loops: the loop's total for the kernel.
+  hostLoopTotals(All);
   return true;
 }

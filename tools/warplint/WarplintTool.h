@@ -194,6 +194,10 @@ FileSettings fileSettings(const std::string &File);
 llvm::Expected<warplint::SelectedArch>
 archFor(const warplint::FileFacts &F, const warplint::FrontendOptions &Opts,
         llvm::StringRef Configured = "");
+/// The GPU whose properties the host code's cudaGetDeviceProperties gives
+/// (FrontendOptions::DeviceFor): --arch, else \p CompileGpu, else
+/// --default-gpu-arch; none for a name no arch file stands for.
+std::optional<warplint::HostDevice> hostDeviceFor(llvm::StringRef CompileGpu);
 
 /// --model, --counts-from, --registers, --counts into \p O (Estimates.cpp);
 /// false after an error message.

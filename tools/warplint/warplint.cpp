@@ -192,6 +192,7 @@ static bool makeFrontendOptions(FrontendOptions &Opts) {
   if (Quiet)
     Opts.ExtraArgs.push_back("-fno-caret-diagnostics");
   Opts.DefaultGpuArch = DefaultGpuArch;
+  Opts.DeviceFor = hostDeviceFor;
   Opts.ForceBuiltinHeaders = BuiltinHeaders;
   Opts.UserArgsBefore.assign(ExtraArgBefore.begin(), ExtraArgBefore.end());
   Opts.UserArgsAfter.assign(ExtraArg.begin(), ExtraArg.end());

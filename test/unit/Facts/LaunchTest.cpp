@@ -1,5 +1,6 @@
 //===- LaunchTest.cpp - launch configuration resolution -------------------===//
 #include "Facts/Launch.h"
+#include "Facts/ArchSpec.h"
 
 #include <gtest/gtest.h>
 
@@ -320,3 +321,35 @@ TEST(LaunchTest, HostLoopIterationsAreSaid) {
 }
 
 } // namespace
+
+// The GPU as the host program's cudaGetDeviceProperties gives it: the
+// members a spec determines, in cudaDeviceProp's units (clocks in kHz);
+// what the spec leaves at 0 is absent, not 0.
+TEST(HostDeviceTest, PropertiesFromASpec) {
+  ArchSpec A;
+  A.Id = "x";
+  A.Name = "GPU X";
+  A.File = "arch/x.yaml";
+  A.Major = 9;
+  A.Minor = 0;
+  A.SmCount = 132;
+  A.MaxThreadsPerBlock = 1024;
+  A.SmemPerBlockBytes = 48 * 1024;
+  A.CoreClockMHz = 1980;
+  HostDevice D = hostDeviceOf(A);
+  EXPECT_EQ(D.Gpu, "GPU X");
+  EXPECT_EQ(D.File, "arch/x.yaml");
+  EXPECT_EQ(D.Properties.at("multiProcessorCount"), 132);
+  EXPECT_EQ(D.Properties.at("major"), 9);
+  EXPECT_EQ(D.Properties.at("minor"), 0);
+  EXPECT_EQ(D.Properties.at("maxThreadsPerBlock"), 1024);
+  EXPECT_EQ(D.Properties.at("sharedMemPerBlock"), 48 * 1024);
+  // No opt-in size given: the default size, as the runtime reports it.
+  EXPECT_EQ(D.Properties.at("sharedMemPerBlockOptin"), 48 * 1024);
+  EXPECT_EQ(D.Properties.at("clockRate"), 1980000);
+  EXPECT_EQ(D.Properties.count("memoryClockRate"), 0u);
+  EXPECT_EQ(D.Properties.count("l2CacheSize"), 0u);
+  EXPECT_EQ(devicePropertyOfAttribute("cudaDevAttrMultiProcessorCount"),
+            "multiProcessorCount");
+  EXPECT_EQ(devicePropertyOfAttribute("cudaDevAttrTotalConstantMemory"), "");
+}
