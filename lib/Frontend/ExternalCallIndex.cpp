@@ -32,35 +32,40 @@ namespace {
 
 class CollectConsumer : public ASTConsumer {
 public:
-  CollectConsumer(std::vector<ExternalCall> &Out, const HostDevice *Device)
-      : Out(Out), Device(Device) {}
+  CollectConsumer(std::vector<ExternalCall> &Out, const HostDevice *Device,
+                  const std::map<std::string, int64_t> &Constants)
+      : Out(Out), Device(Device), Constants(Constants) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    Out = collectExternalCalls(Ctx, Device);
+    Out = collectExternalCalls(Ctx, Device, Constants);
   }
 
 private:
   std::vector<ExternalCall> &Out;
   const HostDevice *Device;
+  const std::map<std::string, int64_t> &Constants;
 };
 
 class CollectAction : public ASTFrontendAction {
 public:
-  CollectAction(std::vector<ExternalCall> &Out, const HostDevice *Device)
-      : Out(Out), Device(Device) {}
+  CollectAction(std::vector<ExternalCall> &Out, const HostDevice *Device,
+                const std::map<std::string, int64_t> &Constants)
+      : Out(Out), Device(Device), Constants(Constants) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  StringRef) override {
-    return std::make_unique<CollectConsumer>(Out, Device);
+    return std::make_unique<CollectConsumer>(Out, Device, Constants);
   }
 
 private:
   std::vector<ExternalCall> &Out;
   const HostDevice *Device;
+  const std::map<std::string, int64_t> &Constants;
 };
 
 class CollectToolAction : public tooling::ToolAction {
 public:
-  CollectToolAction(std::vector<ExternalCall> &Out, const HostDevice *Device)
-      : Out(Out), Device(Device) {}
+  CollectToolAction(std::vector<ExternalCall> &Out, const HostDevice *Device,
+                    const std::map<std::string, int64_t> &Constants)
+      : Out(Out), Device(Device), Constants(Constants) {}
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCH,
@@ -70,13 +75,14 @@ public:
     CI.setFileManager(Files);
     CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
     CI.createSourceManager(*Files);
-    CollectAction Action(Out, Device);
+    CollectAction Action(Out, Device, Constants);
     return CI.ExecuteAction(Action);
   }
 
 private:
   std::vector<ExternalCall> &Out;
   const HostDevice *Device;
+  const std::map<std::string, int64_t> &Constants;
 };
 
 std::string normal(StringRef Path) {
@@ -96,15 +102,16 @@ public:
     Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
   }
 
-  std::vector<ExternalCall> callsTo(const std::string &File,
-                                    const std::string &Function) {
+  std::vector<ExternalCall>
+  callsTo(const std::string &File, const std::string &Function,
+          const std::map<std::string, int64_t> &Constants) {
     const std::string Self = normal(File);
     const StringRef Dir = llvm::sys::path::parent_path(Self);
     std::vector<ExternalCall> R;
     for (const std::string &Other : Files) {
       if (Other == Self || llvm::sys::path::parent_path(Other) != Dir)
         continue;
-      for (const ExternalCall &C : *callsIn(Other))
+      for (const ExternalCall &C : *callsIn(Other, Constants))
         if (C.Function == Function)
           R.push_back(C);
     }
@@ -112,10 +119,16 @@ public:
   }
 
 private:
-  std::shared_ptr<const std::vector<ExternalCall>> callsIn(const std::string &F) {
+  std::shared_ptr<const std::vector<ExternalCall>>
+  callsIn(const std::string &F,
+          const std::map<std::string, int64_t> &Constants) {
+    // What F finds depends on the constants the analysed file gives it.
+    std::string Key = F;
+    for (const auto &[Name, V] : Constants)
+      Key += "|" + Name + "=" + std::to_string(V);
     {
       std::lock_guard<std::mutex> G(Lock);
-      if (auto It = Cache.find(F); It != Cache.end())
+      if (auto It = Cache.find(Key); It != Cache.end())
         return It->second;
     }
     // Parsed outside the lock: two workers may parse one file at once, to
@@ -138,14 +151,14 @@ private:
       std::optional<HostDevice> Device;
       if (Opts.DeviceFor)
         Device = Opts.DeviceFor(TC.GpuArchs.empty() ? "" : TC.GpuArchs.front());
-      CollectToolAction Action(*Calls, Device ? &*Device : nullptr);
+      CollectToolAction Action(*Calls, Device ? &*Device : nullptr, Constants);
       tooling::ToolInvocation Inv(Args, &Action, FM.get(),
                                   std::make_shared<PCHContainerOperations>());
       Inv.setDiagnosticConsumer(&Ignore);
       Inv.run();
     }
     std::lock_guard<std::mutex> G(Lock);
-    return Cache.emplace(F, std::move(Calls)).first->second;
+    return Cache.emplace(Key, std::move(Calls)).first->second;
   }
 
   const tooling::CompilationDatabase &DB;
@@ -161,8 +174,9 @@ void enableExternalCalls(const tooling::CompilationDatabase &DB,
                          const FrontendOptions &Opts) {
   auto I = std::make_shared<Index>(DB, Opts);
   setExternalCallProvider(
-      [I](const std::string &File, const std::string &Function) {
-        return I->callsTo(File, Function);
+      [I](const std::string &File, const std::string &Function,
+          const std::map<std::string, int64_t> &Constants) {
+        return I->callsTo(File, Function, Constants);
       });
 }
 

@@ -519,11 +519,13 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders,
     I.runHostFunction(*Host, From);
     Out.ReadsDevice |= I.ReadDevice;
   };
+  const std::map<std::string, int64_t> Constants =
+      External ? exportedConstants(Ctx) : std::map<std::string, int64_t>();
   for (const FunctionDecl *Host : Roots) {
     std::vector<ExternalCall> Calls;
     if (External && Host->getNumParams() > 0 && !Host->isMain() &&
         Host->isExternallyVisible() && !MainFile.empty())
-      Calls = External(MainFile, Host->getNameAsString());
+      Calls = External(MainFile, Host->getNameAsString(), Constants);
     if (Calls.size() > 4)
       Calls.resize(4);
     if (Calls.empty())

@@ -46,8 +46,11 @@ KernelFacts extractKernelFacts(const clang::FunctionDecl &Kernel,
 /// the compile database (lib/Frontend/Tooling.cpp); consulted by
 /// extractFileFacts for each host function that reaches a launch and that
 /// nothing in the file calls. Must be thread-safe.
+/// \p Constants: the integer constants \p File defines for the program
+/// (exportedConstants), which the other files declare `extern`.
 using ExternalCallProvider = std::function<std::vector<ExternalCall>(
-    const std::string &File, const std::string &Function)>;
+    const std::string &File, const std::string &Function,
+    const std::map<std::string, int64_t> &Constants)>;
 void setExternalCallProvider(ExternalCallProvider P);
 ExternalCallProvider externalCallProvider();
 
@@ -55,8 +58,14 @@ ExternalCallProvider externalCallProvider();
 /// declares but does not define, with the values it passes, as the host
 /// run from `main` finds them (a loop's at its first, middle and last
 /// iterations).
-std::vector<ExternalCall> collectExternalCalls(clang::ASTContext &Ctx,
-                                               const HostDevice *Device);
+/// \p Constants: those other files define (exportedConstants).
+std::vector<ExternalCall>
+collectExternalCalls(clang::ASTContext &Ctx, const HostDevice *Device,
+                     const std::map<std::string, int64_t> &Constants);
+
+/// The integer constants of external linkage the main file defines with a
+/// constant initializer (`extern "C" const uint N = 4 * 256;`).
+std::map<std::string, int64_t> exportedConstants(clang::ASTContext &Ctx);
 
 /// Extracts every kernel of the translation unit that is not in a system
 /// header (with \p SystemHeaders, those too), with the launch sites found

@@ -129,6 +129,9 @@ public:
   const HostDevice *Device = nullptr;
   /// Host-side mode: the host code asked for the GPU's properties.
   bool ReadDevice = false;
+  /// Host-side mode: constants another file of the program defines
+  /// (`extern const uint MAX_SHORT_ARRAY_SIZE;` here, `= 4 * 256` there).
+  const std::map<std::string, int64_t> *ExternConstants = nullptr;
   /// Host-side mode: the GPU's properties the host code read so far.
   const std::map<std::string, int64_t> &deviceReads() const {
     return DeviceReads;

@@ -133,6 +133,12 @@ std::optional<Value> Interpreter::globalInitialValue(const VarDecl *VD) {
     return std::nullopt;
   const VarDecl *Def = VD->getDefinition();
   const clang::Expr *Init = Def ? Def->getInit() : nullptr;
+  // A constant of another file of the program: its value there.
+  if (!Def && ExternConstants && T.isConstQualified() &&
+      T->isIntegralOrEnumerationType() && VD->getIdentifier())
+    if (auto It = ExternConstants->find(VD->getName().str());
+        It != ExternConstants->end())
+      return Value::scalar(SymExpr(It->second));
   if (!Init)
     return std::nullopt;
   if (!WrittenGlobals) {
@@ -463,13 +469,39 @@ void setExternalCallProvider(ExternalCallProvider P) {
   Provider = std::move(P);
 }
 
+std::map<std::string, int64_t> exportedConstants(ASTContext &Ctx) {
+  // `extern "C" const uint MAX_SHORT_ARRAY_SIZE = 4 * THREADBLOCK_SIZE;`
+  std::map<std::string, int64_t> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const Decl *> Top;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (const auto *LS = dyn_cast<LinkageSpecDecl>(D))
+      Top.insert(Top.end(), LS->decls_begin(), LS->decls_end());
+    else
+      Top.push_back(D);
+  }
+  for (const Decl *D : Top) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    Expr::EvalResult R;
+    if (VD && VD->getIdentifier() && VD->isExternallyVisible() &&
+        VD->getType().isConstQualified() &&
+        VD->getType()->isIntegralOrEnumerationType() && VD->getInit() &&
+        SM.isInMainFile(VD->getLocation()) &&
+        !VD->getInit()->isValueDependent() &&
+        VD->getInit()->EvaluateAsInt(R, Ctx))
+      Out[VD->getName().str()] = R.Val.getInt().getExtValue();
+  }
+  return Out;
+}
+
 ExternalCallProvider externalCallProvider() {
   std::lock_guard<std::mutex> G(ProviderLock);
   return Provider;
 }
 
-std::vector<ExternalCall> collectExternalCalls(ASTContext &Ctx,
-                                               const HostDevice *Device) {
+std::vector<ExternalCall>
+collectExternalCalls(ASTContext &Ctx, const HostDevice *Device,
+                     const std::map<std::string, int64_t> &Constants) {
   HostFunctions F(Ctx.getSourceManager());
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   F.close();
@@ -480,6 +512,7 @@ std::vector<ExternalCall> collectExternalCalls(ASTContext &Ctx,
   Interpreter I(Ctx, Scratch);
   I.HostInline = &F.Reaching;
   I.Device = Device;
+  I.ExternConstants = &Constants;
   I.OnExternalCall = [&](const CallExpr *CE, const FunctionDecl *Callee,
                          const std::vector<Value> &Args, Interpreter &In) {
     if (In.inDryRun())

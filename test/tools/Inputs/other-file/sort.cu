@@ -24,3 +24,7 @@ unsigned sortAll(unsigned *key, unsigned batchSize, unsigned arrayLength) {
   }
   return threadCount;
 }
+
+// The first length main.cpp sorts, which it declares `extern` (as
+// cuda-samples' scan declares MAX_SHORT_ARRAY_SIZE).
+extern const unsigned MIN_LENGTH = 64;
