@@ -307,6 +307,10 @@ struct ExternalCall {
   std::map<std::string, int64_t> CommandLine, Device;
   std::vector<std::pair<sym::Expr, bool>> Under;
   std::vector<HostIteration> Iterations;
+  /// A launch of a kernel the other file declares but does not define
+  /// (`extern __global__ void k(...)`, relocatable device code): Function
+  /// is the kernel, and this its shape and arguments there.
+  std::optional<LaunchSiteFacts> Launch;
 };
 
 struct LaunchBounds {

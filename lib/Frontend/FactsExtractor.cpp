@@ -280,6 +280,48 @@ kernelsNamedBy(const clang::Expr *Callee, const Stmt *Scope) {
   return R.Found;
 }
 
+namespace detail {
+void launchShape(const CUDAKernelCallExpr *CE, const FunctionDecl &Kernel,
+                 Interpreter &In, LaunchSiteFacts &L) {
+  L.Loc = In.loc(CE->getBeginLoc());
+  if (const CallExpr *Cfg = CE->getConfig()) {
+    auto Dim = [&](unsigned I, std::optional<Dim3Value> &D,
+                   std::string &Text) {
+      if (I >= Cfg->getNumArgs())
+        return;
+      Text = In.text(Cfg->getArg(I));
+      Value V = In.eval(Cfg->getArg(I));
+      if (V.Kind == Value::Dim3) {
+        D = Dim3Value{V.D[0], V.D[1], V.D[2]};
+      } else if (V.Kind == Value::Scalar) {
+        D = Dim3Value{V.E, SymExpr(1), SymExpr(1)};
+      }
+    };
+    Dim(0, L.Grid, L.GridText);
+    Dim(1, L.Block, L.BlockText);
+    if (Cfg->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Cfg->getArg(2))) {
+      Value S = In.eval(Cfg->getArg(2));
+      if (S.Kind == Value::Scalar)
+        L.SharedBytes = S.E;
+    } else {
+      L.SharedBytes = SymExpr(0);
+    }
+    if (Cfg->getNumArgs() > 3 && !isa<CXXDefaultArgExpr>(Cfg->getArg(3)))
+      L.Stream = In.text(Cfg->getArg(3));
+  }
+  for (unsigned A = 0; A < CE->getNumArgs() && A < Kernel.getNumParams();
+       ++A) {
+    LaunchArg LA;
+    LA.Param = Kernel.getParamDecl(A)->getName().str();
+    LA.Text = In.text(CE->getArg(A));
+    Value V = In.eval(CE->getArg(A));
+    if (V.Kind == Value::Scalar)
+      LA.Value = V.E;
+    L.Args.push_back(LA);
+  }
+}
+} // namespace detail
+
 void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders,
                       const HostDevice *Device) {
   KernelCollector C(Ctx, SystemHeaders);
@@ -469,42 +511,7 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders,
         L.DeviceGpu = Device->Gpu + (Device->File.empty() ? "" : " (" + Device->File + ")");
       L.Under = In.hostGuards();
       L.Iterations = In.hostIterations();
-      L.Loc = In.loc(CE->getBeginLoc());
-      if (const CallExpr *Cfg = CE->getConfig()) {
-        auto Dim = [&](unsigned I, std::optional<Dim3Value> &D,
-                       std::string &Text) {
-          if (I >= Cfg->getNumArgs())
-            return;
-          Text = In.text(Cfg->getArg(I));
-          Value V = In.eval(Cfg->getArg(I));
-          if (V.Kind == Value::Dim3) {
-            D = Dim3Value{V.D[0], V.D[1], V.D[2]};
-          } else if (V.Kind == Value::Scalar) {
-            D = Dim3Value{V.E, SymExpr(1), SymExpr(1)};
-          }
-        };
-        Dim(0, L.Grid, L.GridText);
-        Dim(1, L.Block, L.BlockText);
-        if (Cfg->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Cfg->getArg(2))) {
-          Value S = In.eval(Cfg->getArg(2));
-          if (S.Kind == Value::Scalar)
-            L.SharedBytes = S.E;
-        } else {
-          L.SharedBytes = SymExpr(0);
-        }
-        if (Cfg->getNumArgs() > 3 && !isa<CXXDefaultArgExpr>(Cfg->getArg(3)))
-          L.Stream = In.text(Cfg->getArg(3));
-      }
-      for (unsigned A = 0; A < CE->getNumArgs() && A < Kernel->getNumParams();
-           ++A) {
-        LaunchArg LA;
-        LA.Param = Kernel->getParamDecl(A)->getName().str();
-        LA.Text = In.text(CE->getArg(A));
-        Value V = In.eval(CE->getArg(A));
-        if (V.Kind == Value::Scalar)
-          LA.Value = V.E;
-        L.Args.push_back(LA);
-      }
+      launchShape(CE, *Kernel, In, L);
       if (!Direct)
         L.Through = In.text(CE->getCallee());
       Out.Kernels[It->second].LaunchSites.push_back(L);
@@ -526,6 +533,9 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders,
     if (External && Host->getNumParams() > 0 && !Host->isMain() &&
         Host->isExternallyVisible() && !MainFile.empty())
       Calls = External(MainFile, Host->getNameAsString(), Constants);
+    Calls.erase(std::remove_if(Calls.begin(), Calls.end(),
+                               [](const ExternalCall &C) { return bool(C.Launch); }),
+                Calls.end());
     if (Calls.size() > 4)
       Calls.resize(4);
     if (Calls.empty())
@@ -533,6 +543,32 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders,
     for (const ExternalCall &C : Calls)
       RunRoot(Host, &C);
   }
+  // A kernel this file never launches, launched by another file of the
+  // program that declares it (`extern __global__`): those launches.
+  if (External && !MainFile.empty())
+    for (KernelFacts &K : Out.Kernels) {
+      if (!K.LaunchSites.empty() || !K.TemplateArgs.empty())
+        continue;
+      for (const ExternalCall &C : External(MainFile, K.Name, Constants)) {
+        if (!C.Launch)
+          continue;
+        LaunchSiteFacts L = *C.Launch;
+        L.Kernel = K.Name;
+        // The parameters by this file's names (the declaration there may
+        // name them otherwise).
+        for (size_t A = 0; A < L.Args.size() && A < K.Params.size(); ++A)
+          L.Args[A].Param = K.Params[A].Name;
+        L.CommandLine = C.CommandLine;
+        L.Device = C.Device;
+        if (!L.Device.empty() && Device)
+          L.DeviceGpu = Device->Gpu + (Device->File.empty() ? "" : " (" + Device->File + ")");
+        L.Under = C.Under;
+        L.Iterations = C.Iterations;
+        K.LaunchSites.push_back(std::move(L));
+        if (K.LaunchSites.size() >= 4)
+          break;
+      }
+    }
 }
 
 } // namespace warplint

@@ -465,6 +465,11 @@ private:
   Env mergeEnvs(const SymExpr &Cond, const Env &Then, const Env &Else);
 };
 
+/// The grid, block, shared bytes, stream and arguments of the launch \p CE
+/// of \p Kernel, with \p In's values (FactsExtractor.cpp).
+void launchShape(const CUDAKernelCallExpr *CE, const FunctionDecl &Kernel,
+                 Interpreter &In, LaunchSiteFacts &L);
+
 } // namespace detail
 } // namespace warplint
 

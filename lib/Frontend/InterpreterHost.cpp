@@ -529,6 +529,26 @@ collectExternalCalls(ASTContext &Ctx, const HostDevice *Device,
     C.Iterations = In.hostIterations();
     Out.push_back(std::move(C));
   };
+  // Launches of kernels this file declares but does not define.
+  I.OnLaunch = [&](const CUDAKernelCallExpr *CE, Interpreter &In) {
+    const FunctionDecl *K = CE->getDirectCallee();
+    if (In.inDryRun() || !K || K->isDefined() || !K->getIdentifier() ||
+        K->isTemplateInstantiation())
+      return;
+    ExternalCall C;
+    C.Function = K->getNameAsString();
+    C.Launch.emplace();
+    launchShape(CE, *K, In, *C.Launch);
+    C.Launch->Caller = In.currentFunction()
+                           ? In.currentFunction()->getQualifiedNameAsString()
+                           : "main";
+    C.Loc = C.Launch->Loc;
+    C.CommandLine = In.commandLine();
+    C.Device = In.deviceReads();
+    C.Under = In.hostGuards();
+    C.Iterations = In.hostIterations();
+    Out.push_back(std::move(C));
+  };
   // As for launches: the calls in a host loop are kept at its first,
   // middle and last iterations.
   I.OnHostLoopDone = [&](const SourceLoc &Loop, unsigned Depth, unsigned Trips) {
