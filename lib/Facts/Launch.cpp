@@ -165,18 +165,6 @@ bool isLaunchSiteProblem(const std::string &Problem) {
          Problem.rfind("the launch at ", 0) == 0;
 }
 
-namespace {
-/// One way a launch site's values can turn out: the site with the
-/// selections its host code made (`bs = n > 4096 ? 128 : 256`) decided one
-/// way, and those decisions.
-struct SiteCandidate {
-  LaunchSiteFacts Site;
-  std::vector<std::pair<sym::Expr, bool>> Decisions;
-  /// The command line the site's values were taken under, for a note.
-  std::string CommandLine;
-};
-
-/// Every expression of the site that decides the configuration.
 std::vector<sym::Expr *> siteExprs(LaunchSiteFacts &L) {
   std::vector<sym::Expr *> R;
   for (std::optional<Dim3Value> *D : {&L.Block, &L.Grid})
@@ -192,6 +180,19 @@ std::vector<sym::Expr *> siteExprs(LaunchSiteFacts &L) {
       R.push_back(&*A.Value);
   return R;
 }
+
+namespace {
+/// One way a launch site's values can turn out: the site with the
+/// selections its host code made (`bs = n > 4096 ? 128 : 256`) decided one
+/// way, and those decisions.
+struct SiteCandidate {
+  LaunchSiteFacts Site;
+  std::vector<std::pair<sym::Expr, bool>> Decisions;
+  /// The command line the site's values were taken under, for a note.
+  std::string CommandLine;
+};
+
+/// Every expression of the site that decides the configuration.
 
 /// The ways the site's selections can go: each undecided condition is
 /// taken true and false in turn (at most \p MaxDepth of them along a path;
@@ -369,8 +370,10 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     }
   }
   for (const SiteCandidate &Cand : Sites) {
-    const LaunchSiteFacts &L = Cand.Site;
     LaunchConfig C;
+    // The unknowns of the launch, chosen together (LaunchUnknowns.cpp).
+    LaunchSiteFacts L = Cand.Site;
+    chooseUnknowns(L, Opts.DefaultGrid, C.Assumptions);
     C.From = LaunchConfig::Source::LaunchSite;
     C.Loc = L.Loc;
     C.Origin = "the launch at " + sourcePlace(L.Loc);

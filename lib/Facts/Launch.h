@@ -85,6 +85,18 @@ std::string launchShapeProblem(const std::array<int64_t, 3> &Grid,
 /// errors in what the user wrote for warplint (an annotation, an option).
 bool isLaunchSiteProblem(const std::string &Problem);
 
+/// The expressions of a launch site: its block and grid dimensions, shared
+/// bytes and argument values.
+std::vector<sym::Expr *> siteExprs(LaunchSiteFacts &L);
+
+/// The unknowns of one launch chosen consistently (issue 36): a grid
+/// dimension that names one unknown value (`(n + 255) / 256`) takes the
+/// smallest value of it that gives \p DefaultGrid's blocks, and that value
+/// replaces the unknown in every expression of \p L (the argument `n` the
+/// kernel gets included), each said in \p Assumptions.
+void chooseUnknowns(LaunchSiteFacts &L, const std::array<int64_t, 3> &DefaultGrid,
+                    std::vector<std::string> &Assumptions);
+
 std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
                                                const LaunchOptions &Opts,
                                                std::vector<std::string> &Problems);

@@ -111,12 +111,12 @@ void runRows(unsigned char *o, const unsigned char *i) {
   rows<<<64, block, 4 * pitch>>>(o, i, pitch);
 }
 
-// Elimination step t of an n x n matrix, lanes down a column: lanes are
-// 'size' floats apart. 'size' and 't' are not known. With both at the
-// default 4096, x >= size - 1 - t = -1 for every thread: no thread reaches
-// the access. t = 0 is chosen instead (said in a note), where the threads
-// with x < 4095 do. 'size' = 4096: 16384 bytes between lanes, 32 sectors in
-// 32 lines, 4 bytes of each 32-byte sector used: 13%.
+// Elimination step t of an n x n matrix, lanes 'size' floats apart. The
+// launch's unknown n is chosen with its grid (n, n) at the default 64 x 64
+// blocks: n = 64, so size = n * 1000 = 64000. 't' is not known; the
+// threads with x < 64000 - 1 - t reach the access for t = 4096 or 4103
+// alike (said). 256000 bytes between lanes: 32 sectors in 32 lines, 4
+// bytes of each 32-byte sector used: 13%.
 __global__ void eliminate(float *a, const float *m, int size, int t) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -125,10 +125,10 @@ __global__ void eliminate(float *a, const float *m, int size, int t) {
   a[size * (x + 1 + t) + y] -= m[size * (x + 1 + t) + t];
 }
 // CHECK: host-values.cu:[[@LINE-2]]:3: warning: global load and store of 'a' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
-// CHECK: note: adjacent lanes are 4096 elements (16384 bytes) apart: the index changes by 'size' per threadIdx.x
-// CHECK: note: assuming 't' = 0 (its value is not known here; chosen so that the access is reached: with 't' = 4096 no thread reaches it;
-// CHECK: host-values.cu:[[@LINE-5]]:32: warning: global load from 'm' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
-// CHECK: note: assuming 't' = 0 (its value is not known here; chosen so that the access is reached
+// CHECK: note: adjacent lanes are 64000 elements (256000 bytes) apart: the index changes by 'size' per threadIdx.x
+// CHECK: note: assuming 'n' = 64 (not known at the launch: chosen so that gridDim.x, computed as 'n', is the default 64 blocks; the kernel's arguments take the same value)
+// CHECK: note: assuming nothing about 't', whose value is not known here: the result is the same for t = 4096 and t = 4103
+// CHECK: host-values.cu:[[@LINE-6]]:32: warning: global load from 'm' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
 
 // Values the host reads at run time that warplint does not follow (not the
 // command line, whose values are those of a run without arguments:
@@ -151,3 +151,21 @@ int main(int argc, char **argv) {
     eliminate<<<grid, block>>>(o, i, n * 1000, t);
   return 0;
 }
+
+// The same elimination with no launch in the file: 'size' and 't' both
+// take the default 4096, where x >= size - 1 - t = -1 for every thread and
+// no thread reaches the access. t = 0 is chosen instead (said in a note),
+// where the threads with x < 4095 do: lanes 4096 floats (16384 bytes)
+// apart, 32 sectors in 32 lines, 13% of the bytes used.
+__global__ void eliminateAlone(float *a, const float *m, int size, int t) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= size - 1 - t)
+    return;
+  a[size * (x + 1 + t) + y] -= m[size * (x + 1 + t) + t];
+}
+// CHECK: host-values.cu:[[@LINE-2]]:3: warning: global load and store of 'a' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
+// CHECK: note: adjacent lanes are 4096 elements (16384 bytes) apart: the index changes by 'size' per threadIdx.x
+// CHECK: note: assuming 't' = 0 (its value is not known here; chosen so that the access is reached: with 't' = 4096 no thread reaches it;
+// CHECK: host-values.cu:[[@LINE-5]]:32: warning: global load from 'm' touches 32 sectors in 32 lines per warp request (ideal 4); 13% of fetched bytes are used
+// CHECK: note: assuming 't' = 0 (its value is not known here; chosen so that the access is reached

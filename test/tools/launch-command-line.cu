@@ -60,12 +60,14 @@ int main(int argc, char **argv) {
 // SWEEP: sweep (4096 x 256, sm_80): from the launch at {{.*}}launch-command-line.cu:[[@LINE-1]]:5
 // SWEEP-NOT: sweep (
 
-  // Read from the command line without a default: unknown, the default
-  // grid of 64 blocks said.
+  // Read from the command line without a default: unknown. The launch's
+  // unknowns are chosen together: k = 2048 gives the default grid of
+  // 2048 / 32 = 64 blocks, and the kernel's n is the same 2048.
   int k = atoi(argv[2]);
   scale<<<k / 32, 32>>>(d, k);
 // CHECK: scale (64 x 32, sm_80): from the launch at {{.*}}launch-command-line.cu:[[@LINE-1]]:3
-// CHECK: assuming gridDim.x = 64 (the launch computes it as 'k/32')
+// CHECK: assuming 'k' = 2048 (not known at the launch: chosen so that gridDim.x, computed as 'k/32', is the default 64 blocks; the kernel's arguments take the same value)
+// CHECK: assuming 'n' = 2048 (its value at the launch)
   return 0;
 }
 // FACTS: "command_line": {

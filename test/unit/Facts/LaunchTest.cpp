@@ -353,3 +353,33 @@ TEST(HostDeviceTest, PropertiesFromASpec) {
             "multiProcessorCount");
   EXPECT_EQ(devicePropertyOfAttribute("cudaDevAttrTotalConstantMemory"), "");
 }
+
+// One launch's unknowns chosen together: the grid `(n + 255) / 256` with n
+// unknown takes the largest n that gives the default 64 blocks (16384,
+// a full last block), and the argument n the kernel gets is the same.
+TEST(ChooseUnknownsTest, OneValueForTheGridAndTheArguments) {
+  LaunchSiteFacts L;
+  Expr N = Expr::symbol("n", SymbolKind::Unknown);
+  L.Grid = Dim3Value{Expr::div(N + 255, Expr(256)), Expr(1), Expr(1)};
+  L.Block = Dim3Value{Expr(256), Expr(1), Expr(1)};
+  L.Args.push_back({"n", "n", N});
+  std::vector<std::string> Said;
+  chooseUnknowns(L, {{64, 64, 1}}, Said);
+  EXPECT_EQ(L.Grid->X.asConst(), std::optional<int64_t>(64));
+  EXPECT_EQ(L.Args[0].Value->asConst(), std::optional<int64_t>(16384));
+  ASSERT_EQ(Said.size(), 1u);
+  EXPECT_NE(Said[0].find("'n' = 16384"), std::string::npos);
+  // Two unknowns in one dimension, or a grid that shrinks as the value
+  // grows: nothing is chosen.
+  LaunchSiteFacts T;
+  T.Grid = Dim3Value{N * Expr::symbol("m", SymbolKind::Unknown), Expr(1),
+                     Expr(1)};
+  LaunchSiteFacts D;
+  D.Grid = Dim3Value{Expr::div(Expr(1 << 20), N), Expr(1), Expr(1)};
+  std::vector<std::string> None;
+  chooseUnknowns(T, {{64, 64, 1}}, None);
+  chooseUnknowns(D, {{64, 64, 1}}, None);
+  EXPECT_TRUE(None.empty());
+  EXPECT_FALSE(T.Grid->X.isConst());
+  EXPECT_FALSE(D.Grid->X.isConst());
+}
