@@ -170,6 +170,10 @@ struct HostDevice {
   std::string Gpu;  ///< the spec's name ("NVIDIA H200 SXM (GH100)")
   std::string File; ///< where it was loaded from ("arch/h200.yaml")
   std::map<std::string, int64_t> Properties;
+  /// "NVIDIA H200 SXM 141GB (GH100) (arch/h200.yaml)", for the notes.
+  std::string described() const {
+    return Gpu + (File.empty() ? "" : " (" + File + ")");
+  }
 };
 
 /// The cudaDeviceProp members \p A determines (docs/design.md, "Device

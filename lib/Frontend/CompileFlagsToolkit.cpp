@@ -37,7 +37,6 @@ int toolkitVersion(StringRef CudaPath) {
   return V;
 }
 
-/// A CUDA toolkit's include directory: it holds cuda_runtime_api.h.
 bool isToolkitIncludeDir(StringRef Dir) {
   if (Dir.empty())
     return false;
@@ -46,8 +45,6 @@ bool isToolkitIncludeDir(StringRef Dir) {
   return llvm::sys::fs::exists(P);
 }
 
-/// The directory of include flag \p Flag at Args[I] (`-I DIR`, `-IDIR`,
-/// nvcc's `-isystem=DIR`); \p Separate: it is the next argument.
 std::optional<StringRef> includeDirAt(llvm::ArrayRef<std::string> Args,
                                       size_t I, StringRef Flag,
                                       bool &Separate) {

@@ -508,7 +508,7 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders,
       L.CommandLine = In.commandLine();
       L.Device = In.deviceReads();
       if (!L.Device.empty() && Device)
-        L.DeviceGpu = Device->Gpu + (Device->File.empty() ? "" : " (" + Device->File + ")");
+        L.DeviceGpu = Device->described();
       L.Under = In.hostGuards();
       L.Iterations = In.hostIterations();
       launchShape(CE, *Kernel, In, L);
@@ -561,7 +561,7 @@ void extractFileFacts(ASTContext &Ctx, FileFacts &Out, bool SystemHeaders,
         L.CommandLine = C.CommandLine;
         L.Device = C.Device;
         if (!L.Device.empty() && Device)
-          L.DeviceGpu = Device->Gpu + (Device->File.empty() ? "" : " (" + Device->File + ")");
+          L.DeviceGpu = Device->described();
         L.Under = C.Under;
         L.Iterations = C.Iterations;
         K.LaunchSites.push_back(std::move(L));
