@@ -426,7 +426,10 @@ std::vector<LaunchConfig> resolveLaunchConfigs(const KernelFacts &K,
     for (int I = 0; I < 3; ++I)
       if (auto V = constant(*BD[I])) {
         ++KnownDims;
-        KnownThreads *= std::max<int64_t>(1, *V);
+        // Capped: a dimension over CUDA's limits makes the launch fail
+        // below (launchShapeProblem), without overflowing here.
+        KnownThreads = std::min<int64_t>(
+            KnownThreads * std::clamp<int64_t>(*V, 1, 1 << 20), int64_t(1) << 40);
       }
     // Some dimensions known, blockDim.x or one above 1 (`dim3 block(1,
     // rows)`, `dim3 block(w, 8)`): they are kept as given and the others
